@@ -1,0 +1,127 @@
+/**
+ * `npm run bench:backend`: start-up time of the local backend (new and existing data folder, as
+ * `npm run backend` starts it), p50/p95 latency of a REST select with an embedded resource (50
+ * rows) and of an insert through supabase-js, and the ratio of that select to the same SQL run
+ * directly on the same database. Prints a table; writes bench/results/backend.json.
+ */
+import { createClient } from '@supabase/supabase-js';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startBackend } from '../supabase/local/server.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Milliseconds from spawning `npm run backend`'s command to its ready line. */
+function timeStart(dataDir: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/main.ts'], {
+      cwd: root,
+      env: { ...process.env, LOCAL_SUPABASE_DATA: dataDir, LOCAL_SUPABASE_PORT: String(port), LOCAL_SUPABASE_QUIET: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('CrewCamp local Supabase backend on')) {
+        const ms = performance.now() - started;
+        child.once('exit', () => resolve(ms));
+        child.kill('SIGTERM');
+      }
+    });
+    child.once('error', reject);
+  });
+}
+
+async function measureStartup() {
+  const fresh: number[] = [];
+  const existing: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crewcamp-bench-'));
+    fresh.push(await timeStart(dataDir, 54400 + i));
+    existing.push(await timeStart(dataDir, 54410 + i));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return { fresh: percentile(fresh, 50), existing: percentile(existing, 50) };
+}
+
+async function measureRequests() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crewcamp-bench-'));
+  const backend = await startBackend({
+    port: 0,
+    dataDir,
+    quiet: true,
+    seedFile: null,
+    maintenanceIntervalMs: 0,
+    extraMigrationsDirs: [path.join(root, 'bench', 'fixtures')],
+  });
+  try {
+    const client = createClient(backend.url, backend.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const { data: signed, error } = await client.auth.signUp({ email: 'bench@example.com', password: 'bench-password-1' });
+    if (error || !signed.user) throw error ?? new Error('no user');
+    const { data: crew } = await client.from('bench_crews').insert({ name: 'Bench crew' }).select('id').single();
+    const crewId = (crew as { id: string }).id;
+    const rows = Array.from({ length: 50 }, (_, i) => ({ crew_id: crewId, title: `Item ${i}`, quantity: i }));
+    await client.from('bench_items').insert(rows);
+
+    const select = () => client.from('bench_items').select('id, title, quantity, crew:bench_crews(id, name)').eq('crew_id', crewId);
+    for (let i = 0; i < 20; i++) await select();
+    const selectMs: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const t = performance.now();
+      const { data } = await select();
+      selectMs.push(performance.now() - t);
+      if (data?.length !== 50) throw new Error(`expected 50 rows, got ${data?.length}`);
+    }
+    const insertMs: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const t = performance.now();
+      const { error: insertError } = await client.from('bench_items').insert({ crew_id: crewId, title: `New ${i}` });
+      insertMs.push(performance.now() - t);
+      if (insertError) throw insertError;
+    }
+    // The same select as plain SQL on the same database, without HTTP, JWT, RLS context or JSON.
+    const sql = `select i.id, i.title, i.quantity, json_build_object('id', c.id, 'name', c.name) as crew
+                 from public.bench_items i join public.bench_crews c on c.id = i.crew_id
+                 where i.crew_id = $1 limit 50`;
+    const directMs: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const t = performance.now();
+      await backend.db.query(sql, [crewId]);
+      directMs.push(performance.now() - t);
+    }
+    return {
+      kind: backend.db.kind,
+      selectP50: percentile(selectMs, 50),
+      selectP95: percentile(selectMs, 95),
+      insertP50: percentile(insertMs, 50),
+      insertP95: percentile(insertMs, 95),
+      directP50: percentile(directMs, 50),
+    };
+  } finally {
+    await backend.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const startup = await measureStartup();
+const requests = await measureRequests();
+const results = {
+  'start-up, new data folder (ms)': Math.round(startup.fresh),
+  'start-up, existing data folder (ms, goal <= 3000)': Math.round(startup.existing),
+  [`select 50 rows + embed, p50 (ms, ${requests.kind})`]: +requests.selectP50.toFixed(2),
+  'select 50 rows + embed, p95 (ms)': +requests.selectP95.toFixed(2),
+  'insert one row, p50 (ms)': +requests.insertP50.toFixed(2),
+  'insert one row, p95 (ms)': +requests.insertP95.toFixed(2),
+  'same select as direct SQL, p50 (ms)': +requests.directP50.toFixed(2),
+  'REST select / direct SQL (p50 ratio)': +(requests.selectP50 / requests.directP50).toFixed(1),
+};
+console.table(results);
+await mkdir(path.join(root, 'bench', 'results'), { recursive: true });
+await writeFile(path.join(root, 'bench', 'results', 'backend.json'), JSON.stringify(results, null, 2));

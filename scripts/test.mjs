@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// `npm test`: every check CI runs, in order, stopping at the first failure: lint, formatting,
+// types, the unit and integration suites on embedded PGlite, then the integration suites again
+// on a real PostgreSQL (Debian's, started by scripts/pg15.sh) so nothing depends on PGlite.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['lint', 'npm', ['run', '--silent', 'lint']],
+  ['format', 'npm', ['run', '--silent', 'format:check']],
+  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+  ['unit + integration (PGlite)', 'npx', ['vitest', 'run']],
+  ['integration (PostgreSQL)', 'node', ['scripts/test-pg.mjs']],
+];
+
+for (const [name, command, args] of steps) {
+  const started = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n${name} failed after ${seconds} s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`${name}: ok in ${seconds} s`);
+}

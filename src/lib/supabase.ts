@@ -1,0 +1,5 @@
+/** The one Supabase client of the web app (auth, tables, rpc, storage, realtime, functions). */
+import { createClient } from '@supabase/supabase-js';
+import { env } from './env.ts';
+
+export const supabase = createClient(env.supabaseUrl, env.supabaseAnonKey);

@@ -1,0 +1,307 @@
+-- What a hosted Supabase project already has before its first migration runs: the API roles, the
+-- `auth` schema (users, sessions, refresh tokens and the JWT helper functions), the `storage`
+-- schema (buckets, objects and their helper functions), the `extensions` schema and the
+-- `supabase_realtime` publication. Safe to run more than once, on PGlite and on PostgreSQL 15+.
+-- Roles are cluster-wide, so each is created only when missing.
+
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticator') then
+    create role authenticator nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'supabase_admin') then
+    create role supabase_admin nologin;
+  end if;
+end
+$$;
+
+grant anon, authenticated, service_role to authenticator;
+
+create schema if not exists extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
+create extension if not exists pgcrypto with schema extensions;
+create extension if not exists "uuid-ossp" with schema extensions;
+
+grant usage on schema public to anon, authenticated, service_role;
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+
+-- auth ------------------------------------------------------------------------------------------
+create schema if not exists auth;
+grant usage on schema auth to anon, authenticated, service_role;
+
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key,
+  aud varchar(255) default 'authenticated',
+  role varchar(255) default 'authenticated',
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255),
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255),
+  recovery_sent_at timestamptz,
+  email_change varchar(255),
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb default '{}'::jsonb,
+  raw_user_meta_data jsonb default '{}'::jsonb,
+  is_super_admin boolean,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  phone text,
+  phone_confirmed_at timestamptz,
+  banned_until timestamptz,
+  is_sso_user boolean not null default false,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
+);
+comment on table auth.users is 'Auth: stores user login data within a secure schema.';
+create unique index if not exists users_email_key on auth.users (lower(email)) where email is not null;
+
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  not_after timestamptz,
+  aal text default 'aal1',
+  user_agent text
+);
+
+create table if not exists auth.refresh_tokens (
+  id bigserial primary key,
+  token varchar(255) unique,
+  user_id varchar(255),
+  revoked boolean not null default false,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  parent varchar(255),
+  session_id uuid references auth.sessions (id) on delete cascade
+);
+create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
+
+create or replace function auth.jwt() returns jsonb
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+
+create or replace function auth.uid() returns uuid
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+
+create or replace function auth.role() returns text
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+create or replace function auth.email() returns text
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+  )::text
+$$;
+
+grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email()
+  to anon, authenticated, service_role;
+
+-- auth: identities, the methods each session was signed in with, when a session last refreshed
+-- (as on a hosted project; written by /auth/v1).
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz,
+  updated_at timestamptz,
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid primary key default gen_random_uuid(),
+  constraint identities_provider_id_provider_unique unique (provider_id, provider)
+);
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+
+alter table auth.sessions add column if not exists refreshed_at timestamp;
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+
+-- storage ---------------------------------------------------------------------------------------
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null unique,
+  owner uuid,
+  owner_id text,
+  public boolean not null default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  avif_autodetection boolean default false,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  metadata jsonb,
+  user_metadata jsonb,
+  version text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  constraint objects_bucket_id_name_key unique (bucket_id, name)
+);
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+
+create or replace function storage.foldername(name text) returns text[]
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1:array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+create or replace function storage.get_size_by_bucket() returns table (size bigint, bucket_id text)
+language sql stable
+as $$
+  select sum((metadata ->> 'size')::bigint)::bigint as size, bucket_id
+  from storage.objects
+  group by bucket_id
+$$;
+
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
+  to anon, authenticated, service_role;
+
+-- realtime --------------------------------------------------------------------------------------
+do $$
+begin
+  if not exists (select from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end
+$$;
+
+-- migrations, as the Supabase CLI records them ---------------------------------------------------
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  statements text[],
+  name text
+);
+
+-- The local backend's own machinery (not part of a hosted project, never exposed by the API):
+-- the change log that feeds Realtime, and the mails a hosted project would have sent.
+create schema if not exists _local;
+revoke all on schema _local from public;
+
+create table if not exists _local.changes (
+  id bigserial primary key,
+  schema_name text not null,
+  table_name text not null,
+  op text not null,
+  record jsonb,
+  old_record jsonb,
+  commit_timestamp timestamptz not null default clock_timestamp()
+);
+
+create table if not exists _local.mails (
+  id bigserial primary key,
+  to_address text not null,
+  subject text not null,
+  body text not null,
+  link text,
+  created_at timestamptz not null default now()
+);
+
+create table if not exists _local.meta (
+  key text primary key,
+  value text not null
+);
+
+create or replace function _local.capture_change() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  insert into _local.changes (schema_name, table_name, op, record, old_record)
+  values (
+    tg_table_schema,
+    tg_table_name,
+    tg_op,
+    case when tg_op = 'DELETE' then null else to_jsonb(new) end,
+    case when tg_op = 'INSERT' then null else to_jsonb(old) end
+  );
+  return null;
+end
+$$;

@@ -1,0 +1,62 @@
+/**
+ * Configuration of the local backend, read from the environment once.
+ *
+ * Defaults are the Supabase CLI's well-known local development values, so that a configuration
+ * written for `supabase start` (URL on port 54321, its JWT secret and its anon and service_role
+ * keys) works against this process unchanged.
+ */
+import path from 'node:path';
+
+/** The Supabase CLI's local development JWT secret (public knowledge; never use it in production). */
+export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+/** `exp` of the CLI's demo keys (2032-11-02), so that keys derived from a secret match the CLI's. */
+export const DEMO_KEY_EXP = 1983812996;
+
+export interface BackendConfig {
+  /** Port to listen on (0 picks a free one, as the tests do). */
+  port: number;
+  host: string;
+  /** Folder for the embedded database, stored objects and mails. `null` keeps everything in memory. */
+  dataDir: string | null;
+  jwtSecret: string;
+  /** A real PostgreSQL to use instead of the embedded one. */
+  databaseUrl: string | null;
+  /** Migrations applied in order, each once. */
+  migrationsDir: string;
+  /** Applied once on a new database, after the migrations. `null` for none. */
+  seedFile: string | null;
+  /** Server functions: one folder per function with a `handler.ts`. */
+  functionsDir: string;
+  /** No request log lines. */
+  quiet: boolean;
+  /** Seconds an access token lives. */
+  jwtExpiry: number;
+  /** Public URL of the web app, for links in mails (password recovery). */
+  siteUrl: string;
+  /** Largest request body accepted, in bytes (storage uploads have their bucket's limit on top). */
+  maxBodyBytes: number;
+  /** Milliseconds between runs of the database's maintenance function, 0 for never. */
+  maintenanceIntervalMs: number;
+}
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): BackendConfig {
+  return {
+    port: Number(env.LOCAL_SUPABASE_PORT ?? 54321),
+    host: env.LOCAL_SUPABASE_HOST ?? '127.0.0.1',
+    dataDir: path.resolve(root, env.LOCAL_SUPABASE_DATA ?? '.data'),
+    jwtSecret: env.JWT_SECRET ?? DEFAULT_JWT_SECRET,
+    databaseUrl: env.DATABASE_URL || null,
+    migrationsDir: path.join(root, 'supabase', 'migrations'),
+    seedFile: path.join(root, 'supabase', 'seed.sql'),
+    functionsDir: path.join(root, 'supabase', 'functions'),
+    quiet: env.LOCAL_SUPABASE_QUIET === '1',
+    jwtExpiry: Number(env.JWT_EXPIRY ?? 3600),
+    siteUrl: env.SITE_URL ?? 'http://localhost:5173',
+    maxBodyBytes: 10 * 1024 * 1024,
+    maintenanceIntervalMs: Number(env.MAINTENANCE_INTERVAL_MS ?? 10 * 60 * 1000),
+  };
+}
+
+export const repoRoot = root;

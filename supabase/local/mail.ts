@@ -1,0 +1,52 @@
+/**
+ * `/_dev/mail`: the mails the backend would have sent (password recovery, and any mail a server
+ * function sends), newest first, as a page for people and as JSON (`?format=json` or
+ * `Accept: application/json`) for tests. Local only: a hosted project sends real mail instead.
+ */
+import type { ApiHandler, App } from './app.ts';
+
+interface MailRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  created_at: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function devMailApi(app: App): ApiHandler {
+  return async (req) => {
+    if (req.method === 'DELETE') {
+      await app.db.query('delete from _local.mails');
+      return { status: 204 };
+    }
+    if (req.method !== 'GET') return { status: 405, body: { message: 'Method not allowed' } };
+    const to = req.url.searchParams.get('to');
+    const { rows } = await app.db.query<MailRow>(
+      `select id::int as id, to_address, subject, body, link, to_char(created_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+       from _local.mails
+       where $1::text is null or lower(to_address) = lower($1)
+       order by id desc limit 200`,
+      [to],
+    );
+    const wantsJson =
+      req.url.searchParams.get('format') === 'json' || (req.header('accept') ?? '').includes('application/json');
+    if (wantsJson) return { status: 200, body: rows };
+    const items = rows
+      .map(
+        (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to_address)} · ${escapeHtml(m.created_at)}</p>
+<pre>${escapeHtml(m.body)}</pre>${m.link ? `<p><a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p>` : ''}</article>`,
+      )
+      .join('\n');
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Mail sent by the local backend</title>
+<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1a202c}
+article{border:1px solid #cbd5e0;border-radius:8px;padding:1rem;margin:1rem 0}h2{margin:0 0 .25rem;font-size:1.1rem}
+.meta{color:#4a5568;margin:0}pre{white-space:pre-wrap;font-family:inherit}a{word-break:break-all}</style></head>
+<body><h1>Mail sent by the local backend</h1>${items || '<p>No mail yet.</p>'}</body></html>`;
+    return { status: 200, body: html, headers: { 'content-type': 'text/html; charset=utf-8' } };
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Brings a database to the state the app expects: the bootstrap of what a hosted project already
+ * has, then each migration of `supabase/migrations/` once and in order (recorded as the Supabase
+ * CLI records them), then the seed on a new database, then the Realtime capture triggers on every
+ * table of the `supabase_realtime` publication.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from './db.ts';
+
+const BOOTSTRAP_VERSION = '1';
+
+export interface MigrateResult {
+  isNew: boolean;
+  applied: string[];
+}
+
+export async function migrate(
+  db: Database,
+  options: { migrationsDirs: string[]; seedFile: string | null },
+): Promise<MigrateResult> {
+  const isNew = !(await hasMeta(db, 'bootstrap_version'));
+  if (isNew || (await getMeta(db, 'bootstrap_version')) !== BOOTSTRAP_VERSION) {
+    const bootstrap = await readFile(new URL('./bootstrap.sql', import.meta.url), 'utf8');
+    await db.exec(bootstrap);
+    await db.query(
+      `insert into _local.meta (key, value) values ('bootstrap_version', $1)
+       on conflict (key) do update set value = excluded.value`,
+      [BOOTSTRAP_VERSION],
+    );
+  }
+
+  const done = new Set(
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (row) => row.version,
+    ),
+  );
+  const applied: string[] = [];
+  for (const file of await migrationFiles(options.migrationsDirs)) {
+    const version = path.basename(file).split('_')[0];
+    if (done.has(version)) continue;
+    const sql = await readFile(file, 'utf8');
+    const name = path.basename(file, '.sql').slice(version.length + 1);
+    await runInTransaction(db, `${sql}\n;\n${recordMigration(version, name)}`, file);
+    applied.push(path.basename(file));
+  }
+
+  if (isNew && options.seedFile) {
+    const seed = await readFile(options.seedFile, 'utf8').catch(() => null);
+    if (seed) await runInTransaction(db, seed, options.seedFile);
+  }
+  await syncCaptureTriggers(db);
+  return { isNew, applied };
+}
+
+async function hasMeta(db: Database, key: string): Promise<boolean> {
+  const { rows } = await db.query<{ exists: boolean }>(
+    `select to_regclass('_local.meta') is not null as exists`,
+  );
+  if (!rows[0]?.exists) return false;
+  return (await getMeta(db, key)) !== null;
+}
+
+async function getMeta(db: Database, key: string): Promise<string | null> {
+  const { rows } = await db.query<{ value: string }>('select value from _local.meta where key = $1', [key]);
+  return rows[0]?.value ?? null;
+}
+
+async function migrationFiles(dirs: string[]): Promise<string[]> {
+  const files: string[] = [];
+  for (const dir of dirs) {
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names) {
+      if (/^\d+_[\w-]+\.sql$/.test(name)) files.push(path.join(dir, name));
+    }
+  }
+  return files.sort((a, b) => path.basename(a).localeCompare(path.basename(b)));
+}
+
+function recordMigration(version: string, name: string): string {
+  const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  return `insert into supabase_migrations.schema_migrations (version, name) values (${literal(version)}, ${literal(name)});`;
+}
+
+async function runInTransaction(db: Database, sql: string, source: string): Promise<void> {
+  try {
+    await db.exec(`begin;\n${sql}\n;\ncommit;`);
+  } catch (error) {
+    await db.exec('rollback').catch(() => {});
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${source}: ${message}`, { cause: error });
+  }
+}
+
+/** Every table in the publication gets the trigger that logs its changes for Realtime. */
+export async function syncCaptureTriggers(db: Database): Promise<void> {
+  await db.exec(`
+    do $$
+    declare
+      r record;
+    begin
+      for r in
+        select p.schemaname, p.tablename
+        from pg_publication_tables p
+        where p.pubname = 'supabase_realtime'
+          and not exists (
+            select from pg_trigger t
+            join pg_class c on c.oid = t.tgrelid
+            join pg_namespace n on n.oid = c.relnamespace
+            where t.tgname = '_local_realtime_capture'
+              and n.nspname = p.schemaname and c.relname = p.tablename
+          )
+      loop
+        execute format(
+          'create trigger _local_realtime_capture after insert or update or delete on %I.%I '
+          'for each row execute function _local.capture_change()',
+          r.schemaname, r.tablename);
+      end loop;
+      for r in
+        select n.nspname as schemaname, c.relname as tablename
+        from pg_trigger t
+        join pg_class c on c.oid = t.tgrelid
+        join pg_namespace n on n.oid = c.relnamespace
+        where t.tgname = '_local_realtime_capture'
+          and not exists (
+            select from pg_publication_tables p
+            where p.pubname = 'supabase_realtime'
+              and p.schemaname = n.nspname and p.tablename = c.relname
+          )
+      loop
+        execute format('drop trigger _local_realtime_capture on %I.%I', r.schemaname, r.tablename);
+      end loop;
+    end
+    $$;
+  `);
+}
