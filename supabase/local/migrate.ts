@@ -8,7 +8,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from './db.ts';
 
-const BOOTSTRAP_VERSION = '1';
+const BOOTSTRAP_VERSION = '2';
 
 export interface MigrateResult {
   isNew: boolean;
