@@ -18,7 +18,7 @@ interface Attack {
   method?: string;
   path: string;
   headers?: Record<string, string>;
-  body?: string | Buffer;
+  body?: string | Blob;
   /** Who sends it: the signed-in user (default), anon, or exactly the headers given. */
   as?: 'user' | 'anon' | 'raw';
 }
@@ -205,7 +205,7 @@ function attacks(tokens: Array<[string, string]>): Attack[] {
     list.push({ name: `storage ${name}`, path: '/storage/v1/bucket', headers, as: 'raw' });
   }
   // Oversized and malformed bodies.
-  const huge = Buffer.alloc(11 * 1024 * 1024, 'a');
+  const huge = new Blob([new Uint8Array(11 * 1024 * 1024).fill(97)]);
   list.push({ name: 'oversized insert', method: 'POST', path: '/rest/v1/notes', body: huge, headers: json });
   list.push({ name: 'oversized rpc', method: 'POST', path: '/rest/v1/rpc/add_note', body: huge, headers: json });
   list.push({ name: 'oversized signup', method: 'POST', path: '/auth/v1/signup', body: huge, headers: json, as: 'anon' });
