@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import WebSocket from 'ws';
 import { startBackend } from '../supabase/local/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -62,7 +63,10 @@ async function measureRequests() {
     extraMigrationsDirs: [path.join(root, 'bench', 'fixtures')],
   });
   try {
-    const client = createClient(backend.url, backend.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const client = createClient(backend.url, backend.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    });
     const { data: signed, error } = await client.auth.signUp({ email: 'bench@example.com', password: 'bench-password-1' });
     if (error || !signed.user) throw error ?? new Error('no user');
     const { data: crew } = await client.from('bench_crews').insert({ name: 'Bench crew' }).select('id').single();
