@@ -4,7 +4,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', 'coverage', 'test-results', 'playwright-report', 'supabase/functions/*/index.ts'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      '.data',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'supabase/functions/*/index.ts',
+    ],
+  },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx,js,mjs}'],
@@ -24,7 +34,10 @@ export default tseslint.config(
         {
           paths: [
             { name: 'dexie', message: 'Reach data through src/db and src/sync only.' },
-            { name: '@supabase/supabase-js', message: 'Reach the backend through src/sync (and src/lib/supabase.ts) only.' },
+            {
+              name: '@supabase/supabase-js',
+              message: 'Reach the backend through src/sync (and src/lib/supabase.ts) only.',
+            },
           ],
         },
       ],

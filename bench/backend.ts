@@ -26,7 +26,12 @@ function timeStart(dataDir: string, port: number): Promise<number> {
     const started = performance.now();
     const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/main.ts'], {
       cwd: root,
-      env: { ...process.env, LOCAL_SUPABASE_DATA: dataDir, LOCAL_SUPABASE_PORT: String(port), LOCAL_SUPABASE_QUIET: '1' },
+      env: {
+        ...process.env,
+        LOCAL_SUPABASE_DATA: dataDir,
+        LOCAL_SUPABASE_PORT: String(port),
+        LOCAL_SUPABASE_QUIET: '1',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     child.stdout.on('data', (chunk: Buffer) => {
@@ -67,14 +72,18 @@ async function measureRequests() {
       auth: { persistSession: false, autoRefreshToken: false },
       realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
     });
-    const { data: signed, error } = await client.auth.signUp({ email: 'bench@example.com', password: 'bench-password-1' });
+    const { data: signed, error } = await client.auth.signUp({
+      email: 'bench@example.com',
+      password: 'bench-password-1',
+    });
     if (error || !signed.user) throw error ?? new Error('no user');
     const { data: crew } = await client.from('bench_crews').insert({ name: 'Bench crew' }).select('id').single();
     const crewId = (crew as { id: string }).id;
     const rows = Array.from({ length: 50 }, (_, i) => ({ crew_id: crewId, title: `Item ${i}`, quantity: i }));
     await client.from('bench_items').insert(rows);
 
-    const select = () => client.from('bench_items').select('id, title, quantity, crew:bench_crews(id, name)').eq('crew_id', crewId);
+    const select = () =>
+      client.from('bench_items').select('id, title, quantity, crew:bench_crews(id, name)').eq('crew_id', crewId);
     for (let i = 0; i < 20; i++) await select();
     const selectMs: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {

@@ -71,8 +71,7 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 export type CallerFailure = 'no_apikey' | 'bad_apikey' | 'expired' | 'signature' | 'malformed' | 'bad_role';
 
 export type CallerResult =
-  | { ok: true; caller: CallerContext; token: string; claims: Claims }
-  | { ok: false; failure: CallerFailure };
+  { ok: true; caller: CallerContext; token: string; claims: Claims } | { ok: false; failure: CallerFailure };
 
 const API_ROLES: readonly string[] = ['anon', 'authenticated', 'service_role'];
 

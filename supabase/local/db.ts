@@ -127,11 +127,7 @@ export interface CallerContext {
  * `request.jwt.claims`, `request.method`, `request.path` and `request.headers` set (plus the older
  * `request.jwt.claim.*` settings), all local to the transaction.
  */
-export function asCaller<T>(
-  db: Database,
-  caller: CallerContext,
-  fn: (tx: Queryable) => Promise<T>,
-): Promise<T> {
+export function asCaller<T>(db: Database, caller: CallerContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.query(
       `select set_config('role', $1, true),

@@ -36,6 +36,4 @@ export class JwtKeys {
   }
 }
 
-export type VerifyResult =
-  | { ok: true; claims: Claims }
-  | { ok: false; reason: 'expired' | 'signature' | 'malformed' };
+export type VerifyResult = { ok: true; claims: Claims } | { ok: false; reason: 'expired' | 'signature' | 'malformed' };

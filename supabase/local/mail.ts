@@ -37,7 +37,9 @@ export function devMailApi(app: App): ApiHandler {
     if (wantsJson) return { status: 200, body: rows };
     const items = rows
       .map(
-        (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to_address)} · ${escapeHtml(m.created_at)}</p>
+        (
+          m,
+        ) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to_address)} · ${escapeHtml(m.created_at)}</p>
 <pre>${escapeHtml(m.body)}</pre>${m.link ? `<p><a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p>` : ''}</article>`,
       )
       .join('\n');

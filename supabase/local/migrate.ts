@@ -54,9 +54,7 @@ export async function migrate(
 }
 
 async function hasMeta(db: Database, key: string): Promise<boolean> {
-  const { rows } = await db.query<{ exists: boolean }>(
-    `select to_regclass('_local.meta') is not null as exists`,
-  );
+  const { rows } = await db.query<{ exists: boolean }>(`select to_regclass('_local.meta') is not null as exists`);
   if (!rows[0]?.exists) return false;
   return (await getMeta(db, key)) !== null;
 }

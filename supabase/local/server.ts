@@ -254,7 +254,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 function tooLarge(): HttpError {
-  return new HttpError(413, { statusCode: '413', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' });
+  return new HttpError(413, {
+    statusCode: '413',
+    error: 'Payload too large',
+    message: 'The object exceeded the maximum allowed size',
+  });
 }
 
 async function send(res: ServerResponse, reply: ApiResponse): Promise<void> {
@@ -278,7 +282,11 @@ async function send(res: ServerResponse, reply: ApiResponse): Promise<void> {
   res.writeHead(reply.status, headers);
   if (reply.stream) {
     await new Promise<void>((resolve) => {
-      Readable.from(reply.stream!).on('error', () => res.destroy()).pipe(res).on('finish', resolve).on('close', resolve);
+      Readable.from(reply.stream!)
+        .on('error', () => res.destroy())
+        .pipe(res)
+        .on('finish', resolve)
+        .on('close', resolve);
     });
     return;
   }

@@ -32,7 +32,9 @@ async function state(): Promise<string> {
   const roles = await backend.db.query<{ r: string }>(
     `select string_agg(rolname || ':' || rolsuper || rolbypassrls, ',' order by rolname) as r from pg_roles`,
   );
-  const vault = await backend.db.query<{ v: string }>(`select string_agg(id || '=' || secret, ',' order by id) as v from public.vault`);
+  const vault = await backend.db.query<{ v: string }>(
+    `select string_agg(id || '=' || secret, ',' order by id) as v from public.vault`,
+  );
   const notes = await backend.db.query<{ v: string }>(
     `select coalesce(string_agg(id || ':' || owner_id || ':' || body || ':' || amount, ',' order by id), '') as v from public.notes`,
   );
@@ -48,7 +50,16 @@ async function state(): Promise<string> {
   const grants = await backend.db.query<{ v: string }>(
     `select count(*)::text as v from information_schema.role_table_grants`,
   );
-  return JSON.stringify([tables.rows, roles.rows, vault.rows, notes.rows, users.rows, objects.rows, buckets.rows, grants.rows]);
+  return JSON.stringify([
+    tables.rows,
+    roles.rows,
+    vault.rows,
+    notes.rows,
+    users.rows,
+    objects.rows,
+    buckets.rows,
+    grants.rows,
+  ]);
 }
 
 const secret = new TextEncoder().encode('super-secret-jwt-token-with-at-least-32-characters-long');
@@ -60,18 +71,33 @@ async function brokenTokens(): Promise<Array<[string, string]>> {
   const claims = { sub: userId, role: 'authenticated', aud: 'authenticated', exp: now + 3600 };
   return [
     ['alg none', `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`],
-    ['alg none with signature', `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.${Buffer.from('x').toString('base64url')}`],
+    [
+      'alg none with signature',
+      `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.${Buffer.from('x').toString('base64url')}`,
+    ],
     ['wrong secret', await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(wrongSecret)],
     ['expired', await new SignJWT({ ...claims, exp: now - 60 }).setProtectedHeader({ alg: 'HS256' }).sign(secret)],
-    ['HS512 with the secret', await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(new Uint8Array(64).fill(7))],
-    ['role postgres', await new SignJWT({ ...claims, role: 'postgres' }).setProtectedHeader({ alg: 'HS256' }).sign(secret)],
-    ['role supabase_admin', await new SignJWT({ ...claims, role: 'supabase_admin' }).setProtectedHeader({ alg: 'HS256' }).sign(secret)],
+    [
+      'HS512 with the secret',
+      await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(new Uint8Array(64).fill(7)),
+    ],
+    [
+      'role postgres',
+      await new SignJWT({ ...claims, role: 'postgres' }).setProtectedHeader({ alg: 'HS256' }).sign(secret),
+    ],
+    [
+      'role supabase_admin',
+      await new SignJWT({ ...claims, role: 'supabase_admin' }).setProtectedHeader({ alg: 'HS256' }).sign(secret),
+    ],
     ['garbage', 'not-a-token'],
     ['three dots', 'a.b.c'],
-    ['tampered payload', (() => {
-      const [h, , s] = userToken.split('.');
-      return `${h}.${b64({ sub: userId, role: 'service_role', exp: now + 3600 })}.${s}`;
-    })()],
+    [
+      'tampered payload',
+      (() => {
+        const [h, , s] = userToken.split('.');
+        return `${h}.${b64({ sub: userId, role: 'service_role', exp: now + 3600 })}.${s}`;
+      })(),
+    ],
   ];
 }
 
@@ -92,16 +118,26 @@ afterAll(async () => {
 
 function attacks(tokens: Array<[string, string]>): Attack[] {
   const list: Attack[] = [];
-  const rest = (name: string, path: string, extra: Partial<Attack> = {}) => list.push({ name, path: `/rest/v1/${path}`, ...extra });
+  const rest = (name: string, path: string, extra: Partial<Attack> = {}) =>
+    list.push({ name, path: `/rest/v1/${path}`, ...extra });
   const json = { 'content-type': 'application/json' };
 
   // Values that cannot be integers, in every operator that takes one.
-  const badInts = ['1;drop table public.vault', "1' or '1'='1", '1)or(1=1', '1 union select secret from public.vault', '(select 1)', '1--', "0'; delete from public.notes; --", '1e999x'];
+  const badInts = [
+    '1;drop table public.vault',
+    "1' or '1'='1",
+    '1)or(1=1',
+    '1 union select secret from public.vault',
+    '(select 1)',
+    '1--',
+    "0'; delete from public.notes; --",
+    '1e999x',
+  ];
   for (const value of badInts) {
     rest(`int filter eq ${value}`, `notes?amount=eq.${encodeURIComponent(value)}`);
     rest(`int filter gt ${value}`, `notes?id=gt.${encodeURIComponent(value)}`);
   }
-  rest('int filter in', `notes?id=in.(1,${encodeURIComponent("2); drop table public.vault; --")})`);
+  rest('int filter in', `notes?id=in.(1,${encodeURIComponent('2); drop table public.vault; --')})`);
   // Column names, casts and embeds that are not in the schema.
   for (const select of [
     'secret from public.vault--',
@@ -146,7 +182,16 @@ function attacks(tokens: Array<[string, string]>): Attack[] {
     rest(`query ${decodeURIComponent(query)}`, `notes?${query}`);
   }
   // Tables and schemas that are not exposed.
-  for (const table of ['vault;drop%20table%20public.notes', 'pg_authid', 'auth.users', '..%2fauth%2fusers', 'users', 'schema_migrations', 'pg_catalog.pg_roles', '%00']) {
+  for (const table of [
+    'vault;drop%20table%20public.notes',
+    'pg_authid',
+    'auth.users',
+    '..%2fauth%2fusers',
+    'users',
+    'schema_migrations',
+    'pg_catalog.pg_roles',
+    '%00',
+  ]) {
     rest(`table ${table}`, `${table}?select=*`);
   }
   rest('profile auth', 'notes?select=*', { headers: { 'accept-profile': 'auth' } });
@@ -160,19 +205,42 @@ function attacks(tokens: Array<[string, string]>): Attack[] {
   insert('insert null into not null', JSON.stringify({ body: null }));
   insert('insert an unknown column', JSON.stringify({ body: 'x', nonexistent: 1 }));
   insert('insert bad int', JSON.stringify({ body: 'x', amount: '1; drop table public.vault' }));
-  insert('insert columns injection', JSON.stringify({ body: 'x' }), `notes?columns=${encodeURIComponent('body;drop table public.vault')}`);
-  insert('insert on_conflict injection', JSON.stringify({ body: 'x' }), `notes?on_conflict=${encodeURIComponent('id);drop table public.vault;--')}`, { prefer: 'resolution=merge-duplicates' });
+  insert(
+    'insert columns injection',
+    JSON.stringify({ body: 'x' }),
+    `notes?columns=${encodeURIComponent('body;drop table public.vault')}`,
+  );
+  insert(
+    'insert on_conflict injection',
+    JSON.stringify({ body: 'x' }),
+    `notes?on_conflict=${encodeURIComponent('id);drop table public.vault;--')}`,
+    { prefer: 'resolution=merge-duplicates' },
+  );
   insert('insert malformed JSON', '{"body": "x"');
   insert('insert JSON of the wrong kind', '"just a string"');
   insert('insert into the vault', JSON.stringify({ id: 2, secret: 'mine now' }), 'vault');
   insert('insert mixed keys array', JSON.stringify([{ body: 'a' }, { body: 'b', amount: 'x' }]));
-  rest('update other column type', `notes?id=gt.0`, { method: 'PATCH', body: JSON.stringify({ amount: 'lots' }), headers: json });
-  rest('update unknown column', `notes?id=gt.0`, { method: 'PATCH', body: JSON.stringify({ secret: 'x' }), headers: json });
+  rest('update other column type', `notes?id=gt.0`, {
+    method: 'PATCH',
+    body: JSON.stringify({ amount: 'lots' }),
+    headers: json,
+  });
+  rest('update unknown column', `notes?id=gt.0`, {
+    method: 'PATCH',
+    body: JSON.stringify({ secret: 'x' }),
+    headers: json,
+  });
   rest('update malformed JSON', `notes?id=gt.0`, { method: 'PATCH', body: '{', headers: json });
   rest('delete with injected filter', `notes?id=eq.${encodeURIComponent('1 or 1=1')}`, { method: 'DELETE' });
-  rest('anon insert into owned notes', 'notes', { method: 'POST', body: JSON.stringify({ body: 'x' }), headers: json, as: 'anon' });
+  rest('anon insert into owned notes', 'notes', {
+    method: 'POST',
+    body: JSON.stringify({ body: 'x' }),
+    headers: json,
+    as: 'anon',
+  });
   // RPC names and arguments.
-  const rpc = (name: string, fn: string, body: string) => rest(name, `rpc/${fn}`, { method: 'POST', body, headers: json });
+  const rpc = (name: string, fn: string, body: string) =>
+    rest(name, `rpc/${fn}`, { method: 'POST', body, headers: json });
   rpc('rpc bad int argument', 'add_note', JSON.stringify({ p_body: 'x', p_amount: '1; drop table public.vault' }));
   rpc('rpc argument name injection', 'add_note', JSON.stringify({ 'p_body); drop table public.vault; --': 'x' }));
   rpc('rpc unknown argument', 'add_note', JSON.stringify({ p_body: 'x', p_bogus: 1 }));
@@ -180,7 +248,11 @@ function attacks(tokens: Array<[string, string]>): Attack[] {
   rpc('rpc name injection', encodeURIComponent('add_note;drop table public.vault'), '{}');
   rpc('rpc system function', 'pg_sleep', JSON.stringify({ seconds: 5 }));
   rpc('rpc catalog function', 'pg_read_file', JSON.stringify({ filename: '/etc/passwd' }));
-  rpc('rpc set_config', 'set_config', JSON.stringify({ setting_name: 'role', new_value: 'service_role', is_local: false }));
+  rpc(
+    'rpc set_config',
+    'set_config',
+    JSON.stringify({ setting_name: 'role', new_value: 'service_role', is_local: false }),
+  );
   rpc('rpc malformed JSON', 'add_note', '{"p_body":');
   rpc('rpc array body', 'add_note', '[1,2,3]');
   rest('rpc GET on a volatile function', `rpc/add_note?p_body=x`);
@@ -193,7 +265,14 @@ function attacks(tokens: Array<[string, string]>): Attack[] {
     // token truly signed with the project's secret passes there on a hosted project too.
     if (name.startsWith('role ')) continue;
     list.push({ name: `auth token ${name}`, path: '/auth/v1/user', headers, as: 'raw' });
-    list.push({ name: `functions token ${name}`, method: 'POST', path: '/functions/v1/echo', headers, body: '{}', as: 'raw' });
+    list.push({
+      name: `functions token ${name}`,
+      method: 'POST',
+      path: '/functions/v1/echo',
+      headers,
+      body: '{}',
+      as: 'raw',
+    });
   }
   for (const [name, headers] of [
     ['no apikey', {}],
@@ -208,34 +287,117 @@ function attacks(tokens: Array<[string, string]>): Attack[] {
   const huge = new Blob([new Uint8Array(11 * 1024 * 1024).fill(97)]);
   list.push({ name: 'oversized insert', method: 'POST', path: '/rest/v1/notes', body: huge, headers: json });
   list.push({ name: 'oversized rpc', method: 'POST', path: '/rest/v1/rpc/add_note', body: huge, headers: json });
-  list.push({ name: 'oversized signup', method: 'POST', path: '/auth/v1/signup', body: huge, headers: json, as: 'anon' });
-  list.push({ name: 'oversized upload', method: 'POST', path: '/storage/v1/object/avatars/big.png', body: huge, headers: { 'content-type': 'image/png' } });
+  list.push({
+    name: 'oversized signup',
+    method: 'POST',
+    path: '/auth/v1/signup',
+    body: huge,
+    headers: json,
+    as: 'anon',
+  });
+  list.push({
+    name: 'oversized upload',
+    method: 'POST',
+    path: '/storage/v1/object/avatars/big.png',
+    body: huge,
+    headers: { 'content-type': 'image/png' },
+  });
   for (const [name, path, body] of [
     ['auth signup malformed', '/auth/v1/signup', '{"email":'],
     ['auth signup email object', '/auth/v1/signup', JSON.stringify({ email: { $ne: null }, password: 'abcdefgh' })],
     ['auth signup email array', '/auth/v1/signup', JSON.stringify({ email: ['a@b.c'], password: 'abcdefgh' })],
-    ['auth signup password object', '/auth/v1/signup', JSON.stringify({ email: 'new@example.com', password: { length: 9 } })],
-    ['auth signup injection email', '/auth/v1/signup', JSON.stringify({ email: "x'; drop table auth.users; --", password: 'abcdefgh' })],
-    ['auth token injection', '/auth/v1/token?grant_type=password', JSON.stringify({ email: "' or 1=1 --", password: "' or 1=1 --" })],
+    [
+      'auth signup password object',
+      '/auth/v1/signup',
+      JSON.stringify({ email: 'new@example.com', password: { length: 9 } }),
+    ],
+    [
+      'auth signup injection email',
+      '/auth/v1/signup',
+      JSON.stringify({ email: "x'; drop table auth.users; --", password: 'abcdefgh' }),
+    ],
+    [
+      'auth token injection',
+      '/auth/v1/token?grant_type=password',
+      JSON.stringify({ email: "' or 1=1 --", password: "' or 1=1 --" }),
+    ],
     ['auth token malformed', '/auth/v1/token?grant_type=password', '{'],
-    ['auth token unknown grant', '/auth/v1/token?grant_type=god_mode', JSON.stringify({ email: 'hostile-user@example.com' })],
-    ['auth refresh injection', '/auth/v1/token?grant_type=refresh_token', JSON.stringify({ refresh_token: "'; delete from auth.users; --" })],
+    [
+      'auth token unknown grant',
+      '/auth/v1/token?grant_type=god_mode',
+      JSON.stringify({ email: 'hostile-user@example.com' }),
+    ],
+    [
+      'auth refresh injection',
+      '/auth/v1/token?grant_type=refresh_token',
+      JSON.stringify({ refresh_token: "'; delete from auth.users; --" }),
+    ],
     ['auth recover malformed', '/auth/v1/recover', '[['],
   ] as Array<[string, string, string]>) {
     list.push({ name, method: 'POST', path, body, headers: json, as: 'anon' });
   }
   list.push({ name: 'auth admin list as a user', path: '/auth/v1/admin/users' });
-  list.push({ name: 'auth admin create as a user', method: 'POST', path: '/auth/v1/admin/users', body: JSON.stringify({ email: 'x@example.com', password: 'abcdefgh' }), headers: json });
-  list.push({ name: 'auth admin ban as a user', method: 'PUT', path: `/auth/v1/admin/users/${'00000000-0000-0000-0000-000000000000'}`, body: JSON.stringify({ ban_duration: '24h' }), headers: json });
-  list.push({ name: 'auth update user without a session', method: 'PUT', path: '/auth/v1/user', body: JSON.stringify({ password: 'hijacked1' }), headers: json, as: 'anon' });
+  list.push({
+    name: 'auth admin create as a user',
+    method: 'POST',
+    path: '/auth/v1/admin/users',
+    body: JSON.stringify({ email: 'x@example.com', password: 'abcdefgh' }),
+    headers: json,
+  });
+  list.push({
+    name: 'auth admin ban as a user',
+    method: 'PUT',
+    path: `/auth/v1/admin/users/${'00000000-0000-0000-0000-000000000000'}`,
+    body: JSON.stringify({ ban_duration: '24h' }),
+    headers: json,
+  });
+  list.push({
+    name: 'auth update user without a session',
+    method: 'PUT',
+    path: '/auth/v1/user',
+    body: JSON.stringify({ password: 'hijacked1' }),
+    headers: json,
+    as: 'anon',
+  });
   // Storage paths that try to leave their folder, and forbidden buckets.
-  for (const name of ['..%2F..%2Fetc%2Fpasswd', '../../outside.png', 'a/../../b.png', 'a%00b.png', 'a%5C..%5Cb.png', '%2Fabsolute.png']) {
-    list.push({ name: `storage path ${name}`, method: 'POST', path: `/storage/v1/object/avatars/${name}`, body: 'x', headers: { 'content-type': 'image/png' } });
+  for (const name of [
+    '..%2F..%2Fetc%2Fpasswd',
+    '../../outside.png',
+    'a/../../b.png',
+    'a%00b.png',
+    'a%5C..%5Cb.png',
+    '%2Fabsolute.png',
+  ]) {
+    list.push({
+      name: `storage path ${name}`,
+      method: 'POST',
+      path: `/storage/v1/object/avatars/${name}`,
+      body: 'x',
+      headers: { 'content-type': 'image/png' },
+    });
   }
-  list.push({ name: 'storage bucket traversal', method: 'POST', path: '/storage/v1/object/..%2F..%2Fx/y.png', body: 'x', headers: { 'content-type': 'image/png' } });
-  list.push({ name: 'storage create bucket as a user', method: 'POST', path: '/storage/v1/bucket', body: JSON.stringify({ id: 'mine', name: 'mine', public: true }), headers: json });
+  list.push({
+    name: 'storage bucket traversal',
+    method: 'POST',
+    path: '/storage/v1/object/..%2F..%2Fx/y.png',
+    body: 'x',
+    headers: { 'content-type': 'image/png' },
+  });
+  list.push({
+    name: 'storage create bucket as a user',
+    method: 'POST',
+    path: '/storage/v1/bucket',
+    body: JSON.stringify({ id: 'mine', name: 'mine', public: true }),
+    headers: json,
+  });
   list.push({ name: 'storage bucket malformed', method: 'POST', path: '/storage/v1/bucket', body: '{', headers: json });
-  list.push({ name: 'storage wrong type', method: 'POST', path: '/storage/v1/object/avatars/x.txt', body: 'hello', headers: { 'content-type': 'text/plain' } });
+  list.push({
+    name: 'storage wrong type',
+    method: 'POST',
+    path: '/storage/v1/object/avatars/x.txt',
+    body: 'hello',
+    headers: { 'content-type': 'text/plain' },
+  });
   list.push({ name: 'storage missing object', path: '/storage/v1/object/avatars/none.png' });
   // Function names that are not functions.
   for (const name of ['..%2F..%2Frest%2Fv1%2Fvault', '_shared', 'does-not-exist', 'echo.ts', '%2E%2E']) {
@@ -275,7 +437,9 @@ describe('hostile input', () => {
   });
 
   it('keeps serving afterwards', async () => {
-    const { data, error } = await backend.anon().auth.signInWithPassword({ email: 'hostile-user@example.com', password: 'a-fine-password' });
+    const { data, error } = await backend
+      .anon()
+      .auth.signInWithPassword({ email: 'hostile-user@example.com', password: 'a-fine-password' });
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
     const res = await fetch(`${backend.url}/rest/v1/notes?select=body`, {

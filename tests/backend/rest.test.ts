@@ -36,7 +36,7 @@ async function raw(path: string, init: RequestInit & { key?: string; token?: str
   if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
   const res = await fetch(`${backend.url}/rest/v1${path}`, { ...init, headers });
   const text = await res.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
@@ -59,7 +59,15 @@ describe('select', () => {
     expect(error).toBeNull();
     expect(status).toBe(200);
     expect(data).toHaveLength(1);
-    expect(data![0]).toMatchObject({ id: 1, title: 'A Wizard of Earthsea', author_id: 1, year: 1968, price: 9.99, tags: ['fantasy', 'classic'], published: true });
+    expect(data![0]).toMatchObject({
+      id: 1,
+      title: 'A Wizard of Earthsea',
+      author_id: 1,
+      year: 1968,
+      price: 9.99,
+      tags: ['fantasy', 'classic'],
+      published: true,
+    });
     expect(data![0].data).toEqual({ pages: 183, series: { name: 'Earthsea' } });
     expect(typeof data![0].created_at).toBe('string');
   });
@@ -77,7 +85,11 @@ describe('select', () => {
   });
 
   it('embeds many-to-one as an object and null when missing', async () => {
-    const { data, error } = await anon.from('books').select('id, authors!books_author_id_fkey(name)').in('id', [1, 7]).order('id');
+    const { data, error } = await anon
+      .from('books')
+      .select('id, authors!books_author_id_fkey(name)')
+      .in('id', [1, 7])
+      .order('id');
     expect(error).toBeNull();
     expect(data).toEqual([
       { id: 1, authors: { name: 'Ursula' } },
@@ -103,7 +115,9 @@ describe('select', () => {
   it('embeds with the hint table!fk and the column hint, both directions', async () => {
     const { data, error } = await anon
       .from('books')
-      .select('id, author:authors!books_author_id_fkey(name, books!books_author_id_fkey(count)), editor:authors!editor_id(name)')
+      .select(
+        'id, author:authors!books_author_id_fkey(name, books!books_author_id_fkey(count)), editor:authors!editor_id(name)',
+      )
       .eq('id', 1);
     expect(error).toBeNull();
     expect(data).toEqual([{ id: 1, author: { name: 'Ursula', books: [{ count: 2 }] }, editor: { name: 'Terry' } }]);
@@ -113,7 +127,9 @@ describe('select', () => {
     const { error, status } = await anon.from('books').select('id, authors(name)');
     expect(status).toBe(300);
     expect(error!.code).toBe('PGRST201');
-    expect(error!.message).toBe("Could not embed because more than one relationship was found for 'books' and 'authors'");
+    expect(error!.message).toBe(
+      "Could not embed because more than one relationship was found for 'books' and 'authors'",
+    );
     expect(Array.isArray(error!.details)).toBe(true);
     expect(error!.hint).toContain('authors!books_author_id_fkey');
   });
@@ -141,7 +157,10 @@ describe('select', () => {
   });
 
   it('embeds a self-reference by column and by table with a hint', async () => {
-    const { data, error } = await anon.from('staff').select('name, boss:manager_id(name), reports:staff!manager_id(name)').eq('id', 2);
+    const { data, error } = await anon
+      .from('staff')
+      .select('name, boss:manager_id(name), reports:staff!manager_id(name)')
+      .eq('id', 2);
     expect(error).toBeNull();
     expect(data).toEqual([{ name: 'Mid', boss: { name: 'Boss' }, reports: [{ name: 'Junior' }] }]);
   });
@@ -179,7 +198,11 @@ describe('select', () => {
       .limit(1, { referencedTable: 'books' });
     expect(error).toBeNull();
     expect(data).toEqual([{ name: 'Iain', books: [{ title: 'The Player of Games', year: 1988 }] }]);
-    const filtered = await anon.from('authors').select('name, books!books_author_id_fkey(title)').eq('id', 1).or('year.lt.1969,title.ilike.*zzz*', { referencedTable: 'books' });
+    const filtered = await anon
+      .from('authors')
+      .select('name, books!books_author_id_fkey(title)')
+      .eq('id', 1)
+      .or('year.lt.1969,title.ilike.*zzz*', { referencedTable: 'books' });
     expect(filtered.error).toBeNull();
     expect(filtered.data).toEqual([{ name: 'Ursula', books: [{ title: 'A Wizard of Earthsea' }] }]);
   });
@@ -191,7 +214,11 @@ describe('select', () => {
   });
 
   it('orders by a column of a to-one embed', async () => {
-    const { data, error } = await anon.from('books').select('id, author:authors!books_author_id_fkey(name)').in('id', [1, 3, 5]).order('author(name)', { ascending: false });
+    const { data, error } = await anon
+      .from('books')
+      .select('id, author:authors!books_author_id_fkey(name)')
+      .in('id', [1, 3, 5])
+      .order('author(name)', { ascending: false });
     expect(error).toBeNull();
     expect(data!.map((b) => b.id)).toEqual([1, 3, 5]);
   });
@@ -211,8 +238,14 @@ describe('filters', () => {
 
   it('eq neq gt gte lt lte', async () => {
     expect(await titles(anon.from('books').select('title').eq('year', 1968))).toEqual(['A Wizard of Earthsea']);
-    expect(await titles(anon.from('books').select('title').gt('year', 1988))).toEqual(['Guards! Guards!', 'Small Gods']);
-    expect(await titles(anon.from('books').select('title').gte('year', 1988).lt('year', 1992))).toEqual(['Guards! Guards!', 'The Player of Games']);
+    expect(await titles(anon.from('books').select('title').gt('year', 1988))).toEqual([
+      'Guards! Guards!',
+      'Small Gods',
+    ]);
+    expect(await titles(anon.from('books').select('title').gte('year', 1988).lt('year', 1992))).toEqual([
+      'Guards! Guards!',
+      'The Player of Games',
+    ]);
     expect(await titles(anon.from('books').select('title').lte('year', 1968))).toEqual(['A Wizard of Earthsea']);
     expect((await titles(anon.from('books').select('title').neq('author_id', 1))).length).toBe(4);
   });
@@ -225,51 +258,92 @@ describe('filters', () => {
   it('is null / not null / true / false', async () => {
     expect(await titles(anon.from('books').select('title').is('year', null))).toEqual(['Hello, "World"']);
     expect((await titles(anon.from('books').select('title').not('price', 'is', null))).length).toBe(5);
-    expect(await titles(anon.from('books').select('title').is('published', false).not('year', 'is', null))).toEqual(['Small Gods', 'The Player of Games']);
+    expect(await titles(anon.from('books').select('title').is('published', false).not('year', 'is', null))).toEqual([
+      'Small Gods',
+      'The Player of Games',
+    ]);
   });
 
   it('in with quoted values containing commas and quotes', async () => {
-    expect(await titles(anon.from('books').select('title').in('title', ['Guards! Guards!', 'Small Gods', 'a,b']))).toEqual(['Guards! Guards!', 'Small Gods']);
-    const quoted = await raw(`/books?select=id&title=in.(${encodeURIComponent('"Hello, \\"World\\"",Small Gods')})&order=id`);
+    expect(
+      await titles(anon.from('books').select('title').in('title', ['Guards! Guards!', 'Small Gods', 'a,b'])),
+    ).toEqual(['Guards! Guards!', 'Small Gods']);
+    const quoted = await raw(
+      `/books?select=id&title=in.(${encodeURIComponent('"Hello, \\"World\\"",Small Gods')})&order=id`,
+    );
     expect(quoted.body).toEqual([{ id: 4 }, { id: 7 }]);
     expect(await titles(anon.from('books').select('title').in('id', []))).toEqual([]);
   });
 
   it('cs cd ov on arrays and jsonb', async () => {
-    expect(await titles(anon.from('books').select('title').contains('tags', ['fantasy', 'classic']))).toEqual(['A Wizard of Earthsea']);
-    expect(await titles(anon.from('books').select('title').containedBy('tags', ['fantasy', 'humour']).neq('id', 7))).toEqual(['Guards! Guards!', 'Small Gods']);
-    expect(await titles(anon.from('books').select('title').overlaps('tags', ['humour', 'classic']))).toEqual(['A Wizard of Earthsea', 'Guards! Guards!', 'The Left Hand of Darkness']);
-    expect(await titles(anon.from('books').select('title').contains('data', { series: { name: 'Culture' } }))).toEqual(['Consider Phlebas', 'The Player of Games']);
+    expect(await titles(anon.from('books').select('title').contains('tags', ['fantasy', 'classic']))).toEqual([
+      'A Wizard of Earthsea',
+    ]);
+    expect(
+      await titles(anon.from('books').select('title').containedBy('tags', ['fantasy', 'humour']).neq('id', 7)),
+    ).toEqual(['Guards! Guards!', 'Small Gods']);
+    expect(await titles(anon.from('books').select('title').overlaps('tags', ['humour', 'classic']))).toEqual([
+      'A Wizard of Earthsea',
+      'Guards! Guards!',
+      'The Left Hand of Darkness',
+    ]);
+    expect(
+      await titles(
+        anon
+          .from('books')
+          .select('title')
+          .contains('data', { series: { name: 'Culture' } }),
+      ),
+    ).toEqual(['Consider Phlebas', 'The Player of Games']);
   });
 
   it('filters on JSON paths', async () => {
-    expect(await titles(anon.from('books').select('title').eq('data->series->>name', 'Discworld'))).toEqual(['Guards! Guards!', 'Small Gods']);
+    expect(await titles(anon.from('books').select('title').eq('data->series->>name', 'Discworld'))).toEqual([
+      'Guards! Guards!',
+      'Small Gods',
+    ]);
     expect(await titles(anon.from('books').select('title').gt('data->pages', 400))).toEqual(['Consider Phlebas']);
   });
 
   it('or and nested and, with not', async () => {
-    expect(await titles(anon.from('books').select('title').or('year.eq.1968,and(author_id.eq.2,year.gt.1990)'))).toEqual(['A Wizard of Earthsea', 'Small Gods']);
-    expect(await titles(anon.from('books').select('title').or('title.eq."Hello, \\"World\\"",id.eq.2'))).toEqual(['Hello, "World"', 'The Left Hand of Darkness']);
+    expect(
+      await titles(anon.from('books').select('title').or('year.eq.1968,and(author_id.eq.2,year.gt.1990)')),
+    ).toEqual(['A Wizard of Earthsea', 'Small Gods']);
+    expect(await titles(anon.from('books').select('title').or('title.eq."Hello, \\"World\\"",id.eq.2'))).toEqual([
+      'Hello, "World"',
+      'The Left Hand of Darkness',
+    ]);
     const res = await raw('/books?select=id&not.or=(year.lt.1989,year.is.null)&order=id');
     expect(res.body).toEqual([{ id: 3 }, { id: 4 }]);
-    expect(await titles(anon.from('books').select('title').not('author_id', 'in', '(1,2)'))).toEqual(['Consider Phlebas', 'The Player of Games']);
+    expect(await titles(anon.from('books').select('title').not('author_id', 'in', '(1,2)'))).toEqual([
+      'Consider Phlebas',
+      'The Player of Games',
+    ]);
   });
 
   it('match, isdistinct, quantifiers and full-text search', async () => {
-    expect(await titles(anon.from('books').select('title').match({ author_id: 2, year: 1992 }))).toEqual(['Small Gods']);
+    expect(await titles(anon.from('books').select('title').match({ author_id: 2, year: 1992 }))).toEqual([
+      'Small Gods',
+    ]);
     const rx = await raw('/books?select=title&title=match.^Sma');
     expect(rx.body).toEqual([{ title: 'Small Gods' }]);
     const any = await raw('/books?select=id&id=eq(any).{1,3}&order=id');
     expect(any.body).toEqual([{ id: 1 }, { id: 3 }]);
     const distinct = await raw('/books?select=id&editor_id=isdistinct.2&order=id');
     expect((distinct.body as unknown[]).length).toBe(5);
-    expect(await titles(anon.from('books').select('title').textSearch('title', 'wizard & earthsea', { config: 'english' }))).toEqual(['A Wizard of Earthsea']);
+    expect(
+      await titles(anon.from('books').select('title').textSearch('title', 'wizard & earthsea', { config: 'english' })),
+    ).toEqual(['A Wizard of Earthsea']);
   });
 });
 
 describe('order, range, count', () => {
   it('orders by several columns with nulls first/last', async () => {
-    const { data } = await anon.from('books').select('id').order('price', { ascending: false, nullsFirst: false }).order('id');
+    const { data } = await anon
+      .from('books')
+      .select('id')
+      .order('price', { ascending: false, nullsFirst: false })
+      .order('id');
     expect(data!.map((b) => b.id)).toEqual([2, 5, 1, 3, 4, 6, 7]);
     const first = await raw('/books?select=id&order=year.desc.nullsfirst,id&limit=2');
     expect(first.body).toEqual([{ id: 7 }, { id: 4 }]);
@@ -300,7 +374,10 @@ describe('order, range, count', () => {
   });
 
   it('head with count gives the count and no data', async () => {
-    const { data, count, error } = await anon.from('books').select('*', { count: 'exact', head: true }).eq('author_id', 2);
+    const { data, count, error } = await anon
+      .from('books')
+      .select('*', { count: 'exact', head: true })
+      .eq('author_id', 2);
     expect(error).toBeNull();
     expect(data).toBeNull();
     expect(count).toBe(2);
@@ -345,7 +422,9 @@ describe('writes', () => {
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toBeNull();
-    const { rows } = await backend.db.query<{ n: string }>(`select count(*)::text as n from public.authors where name = 'Octavia'`);
+    const { rows } = await backend.db.query<{ n: string }>(
+      `select count(*)::text as n from public.authors where name = 'Octavia'`,
+    );
     expect(rows[0].n).toBe('1');
   });
 
@@ -368,7 +447,13 @@ describe('writes', () => {
   it('insert with missing=default applies column defaults', async () => {
     const { data, error } = await service
       .from('books')
-      .insert([{ title: 'Parable', year: 1993 }, { title: 'Fledgling', tags: ['vampire'] }], { defaultToNull: false })
+      .insert(
+        [
+          { title: 'Parable', year: 1993 },
+          { title: 'Fledgling', tags: ['vampire'] },
+        ],
+        { defaultToNull: false },
+      )
       .select('title, tags, published');
     expect(error).toBeNull();
     expect(data).toEqual([
@@ -378,7 +463,10 @@ describe('writes', () => {
   });
 
   it('without missing=default a key absent from one object is inserted as null', async () => {
-    const { data, error } = await service.from('counters').insert([{ name: 'n1', note: 'x' }, { name: 'n2' }]).select('name, note');
+    const { data, error } = await service
+      .from('counters')
+      .insert([{ name: 'n1', note: 'x' }, { name: 'n2' }])
+      .select('name, note');
     expect(error).toBeNull();
     expect(data).toEqual([
       { name: 'n1', note: 'x' },
@@ -398,7 +486,16 @@ describe('writes', () => {
     const merged = await service.from('counters').upsert({ name: 'visits', value: 10 }).select();
     expect(merged.error).toBeNull();
     expect(merged.data).toEqual([{ name: 'visits', value: 10, note: 'none' }]);
-    const ignored = await service.from('counters').upsert([{ name: 'visits', value: 99 }, { name: 'likes', value: 1 }], { ignoreDuplicates: true }).select();
+    const ignored = await service
+      .from('counters')
+      .upsert(
+        [
+          { name: 'visits', value: 99 },
+          { name: 'likes', value: 1 },
+        ],
+        { ignoreDuplicates: true },
+      )
+      .select();
     expect(ignored.data).toEqual([{ name: 'likes', value: 1, note: 'none' }]);
     const byTag = await service.from('tags').upsert({ name: 'fantasy' }, { onConflict: 'name' }).select('id, name');
     expect(byTag.data).toEqual([{ id: 1, name: 'fantasy' }]);
@@ -416,7 +513,11 @@ describe('writes', () => {
 
   it('deletes with filters and returns the deleted rows', async () => {
     await service.from('counters').insert([{ name: 'tmp1' }, { name: 'tmp2' }]);
-    const { data, error, count } = await service.from('counters').delete({ count: 'exact' }).like('name', 'tmp%').select('name');
+    const { data, error, count } = await service
+      .from('counters')
+      .delete({ count: 'exact' })
+      .like('name', 'tmp%')
+      .select('name');
     expect(error).toBeNull();
     expect(count).toBe(2);
     expect((data as Array<{ name: string }>).map((r) => r.name).sort()).toEqual(['tmp1', 'tmp2']);
@@ -463,10 +564,18 @@ describe('writes', () => {
     expect(res.status).toBe(400);
     expect(res.error!.code).toBe('PGRST204');
     expect(res.error!.message).toBe("Could not find the 'nope' column of 'authors' in the schema cache");
-    const bad = await raw('/authors', { method: 'POST', body: '{"name":', headers: { 'content-type': 'application/json' } });
+    const bad = await raw('/authors', {
+      method: 'POST',
+      body: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ code: 'PGRST102', details: null, hint: null, message: 'Empty or invalid json' });
-    const mismatched = await raw('/authors', { method: 'POST', body: '[{"name":"a"},{"bio":"b"}]', key: backend.serviceRoleKey });
+    const mismatched = await raw('/authors', {
+      method: 'POST',
+      body: '[{"name":"a"},{"bio":"b"}]',
+      key: backend.serviceRoleKey,
+    });
     expect((mismatched.body as { message: string }).message).toBe('All object keys must match');
   });
 });
@@ -485,7 +594,11 @@ describe('rpc', () => {
   });
 
   it('returns sets as arrays with filters, order, limit and embeds', async () => {
-    const { data, error } = await anon.rpc('books_by', { author_name: 'Iain' }).select('title, year, author:authors!books_author_id_fkey(name)').order('year', { ascending: false }).limit(1);
+    const { data, error } = await anon
+      .rpc('books_by', { author_name: 'Iain' })
+      .select('title, year, author:authors!books_author_id_fkey(name)')
+      .order('year', { ascending: false })
+      .limit(1);
     expect(error).toBeNull();
     expect(data).toEqual([{ title: 'The Player of Games', year: 1988, author: { name: 'Iain' } }]);
     const table = await anon.rpc('books_between', { lo: 1980, hi: 1992 }).gte('year', 1988);
@@ -526,7 +639,12 @@ describe('rpc', () => {
   it('raise exception with P0001 is 400 with message, details and hint', async () => {
     const { error, status } = await anon.rpc('fail_with', { msg: 'nope, not today' });
     expect(status).toBe(400);
-    expect(error).toMatchObject({ code: 'P0001', message: 'nope, not today', details: 'raised on purpose', hint: 'do not call it' });
+    expect(error).toMatchObject({
+      code: 'P0001',
+      message: 'nope, not today',
+      details: 'raised on purpose',
+      hint: 'do not call it',
+    });
   });
 
   it('a single unnamed jsonb parameter takes the whole body; a named one takes its key', async () => {
@@ -550,12 +668,21 @@ describe('auth and RLS', () => {
   it('anon sees only public notes; an owner sees theirs; service sees all', async () => {
     const alice = await backend.signUp();
     const bob = await backend.signUp();
-    const created = await alice.client.from('rest_notes').insert([{ body: 'alice private', is_public: false }, { body: 'alice public', is_public: true }]).select('body, owner_id');
+    const created = await alice.client
+      .from('rest_notes')
+      .insert([
+        { body: 'alice private', is_public: false },
+        { body: 'alice public', is_public: true },
+      ])
+      .select('body, owner_id');
     expect(created.error).toBeNull();
     expect(created.data!.every((n) => n.owner_id === alice.userId)).toBe(true);
     expect((await anon.from('rest_notes').select('body')).data).toEqual([{ body: 'alice public' }]);
     expect((await bob.client.from('rest_notes').select('body')).data).toEqual([{ body: 'alice public' }]);
-    expect(((await alice.client.from('rest_notes').select('body').order('id')).data ?? []).map((n) => n.body)).toEqual(['alice private', 'alice public']);
+    expect(((await alice.client.from('rest_notes').select('body').order('id')).data ?? []).map((n) => n.body)).toEqual([
+      'alice private',
+      'alice public',
+    ]);
     expect((await service.from('rest_notes').select('body', { count: 'exact', head: true })).count).toBe(2);
     const who = await alice.client.rpc('whoami');
     expect(who.data).toBe(alice.userId);
@@ -575,7 +702,11 @@ describe('auth and RLS', () => {
     expect(stolen.data).toEqual([]);
     const deleted = await bob.client.from('rest_notes').delete().eq('owner_id', alice.userId).select();
     expect(deleted.data).toEqual([]);
-    const own = await alice.client.from('rest_notes').update({ body: 'mine, edited' }).eq('owner_id', alice.userId).select('body');
+    const own = await alice.client
+      .from('rest_notes')
+      .update({ body: 'mine, edited' })
+      .eq('owner_id', alice.userId)
+      .select('body');
     expect(own.data).toEqual([{ body: 'mine, edited' }]);
   });
 
@@ -598,11 +729,23 @@ describe('auth and RLS', () => {
     expect(badKey.status).toBe(401);
     const badSig = await raw('/books', { token: `${backend.anonKey.slice(0, -4)}AAAA` });
     expect(badSig.status).toBe(401);
-    expect(badSig.body).toEqual({ code: 'PGRST301', details: null, hint: null, message: 'JWSError JWSInvalidSignature' });
+    expect(badSig.body).toEqual({
+      code: 'PGRST301',
+      details: null,
+      hint: null,
+      message: 'JWSError JWSInvalidSignature',
+    });
     expect(badSig.headers.get('www-authenticate')).toContain('invalid_token');
     const parts = await raw('/books', { token: 'garbage' });
-    expect((parts.body as { message: string }).message).toBe('JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got 1)');
-    const expired = await backend.app.jwt.sign({ sub: crypto.randomUUID(), role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) - 60 });
+    expect((parts.body as { message: string }).message).toBe(
+      'JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got 1)',
+    );
+    const expired = await backend.app.jwt.sign({
+      sub: crypto.randomUUID(),
+      role: 'authenticated',
+      aud: 'authenticated',
+      exp: Math.floor(Date.now() / 1000) - 60,
+    });
     const exp = await raw('/books', { token: expired });
     expect(exp.status).toBe(401);
     expect(exp.body).toEqual({ code: 'PGRST303', details: null, hint: null, message: 'JWT expired' });
@@ -617,7 +760,12 @@ describe('errors and schema', () => {
   it('unknown table is 404 PGRST205 with a hint', async () => {
     const { error, status } = await anon.from('bookz').select();
     expect(status).toBe(404);
-    expect(error).toEqual({ code: 'PGRST205', details: null, hint: "Perhaps you meant the table 'public.books'", message: "Could not find the table 'public.bookz' in the schema cache" });
+    expect(error).toEqual({
+      code: 'PGRST205',
+      details: null,
+      hint: "Perhaps you meant the table 'public.books'",
+      message: "Could not find the table 'public.bookz' in the schema cache",
+    });
   });
 
   it('unknown column is 400 42703', async () => {
@@ -638,7 +786,14 @@ describe('errors and schema', () => {
   });
 
   it('bad syntax is 400 PGRST100', async () => {
-    for (const path of ['/books?select=id,(', '/books?id=foo.1', '/books?order=id.sideways', '/books?limit=-1', '/books?or=(id.eq.1', '/books?id=is.maybe']) {
+    for (const path of [
+      '/books?select=id,(',
+      '/books?id=foo.1',
+      '/books?order=id.sideways',
+      '/books?limit=-1',
+      '/books?or=(id.eq.1',
+      '/books?id=is.maybe',
+    ]) {
       const res = await raw(path);
       expect(res.status, path).toBe(400);
       expect((res.body as { code: string }).code, path).toBe('PGRST100');
@@ -646,7 +801,9 @@ describe('errors and schema', () => {
   });
 
   it('picks up a table created after start', async () => {
-    await backend.db.exec(`create table public.late_table (id int primary key); insert into public.late_table values (1); grant all on public.late_table to anon;`);
+    await backend.db.exec(
+      `create table public.late_table (id int primary key); insert into public.late_table values (1); grant all on public.late_table to anon;`,
+    );
     const { data, error } = await anon.from('late_table').select();
     expect(error).toBeNull();
     expect(data).toEqual([{ id: 1 }]);
@@ -658,7 +815,7 @@ describe('hostile input', () => {
   const refused: Array<[string, RequestInit]> = [
     ['/books?id=eq.1;drop table books', {}],
     ["/books?id=eq.1' or '1'='1", {}],
-    ["/books?year=eq.1)%20or%20(1=1", {}],
+    ['/books?year=eq.1)%20or%20(1=1', {}],
     ['/books?select=id,title;delete from books', {}],
     ['/books?select=id::text);delete from books;--', {}],
     ['/books?select=id::text%20from%20books;--', {}],
@@ -693,10 +850,13 @@ describe('hostile input', () => {
     ['/rpc/bump', { method: 'POST', body: JSON.stringify({ counter: 'visits', extra: "'); delete from books; --" }) }],
     ['/rpc/fail_with', { method: 'POST', body: 'not json' }],
     ['/rpc/%22add_them%22', { method: 'POST', body: '{}' }],
-    ['/books?on_conflict=id;drop', { method: 'POST', body: '{"title":"x"}', headers: { Prefer: 'resolution=merge-duplicates' } }],
+    [
+      '/books?on_conflict=id;drop',
+      { method: 'POST', body: '{"title":"x"}', headers: { Prefer: 'resolution=merge-duplicates' } },
+    ],
     ['/books?columns=title;drop', { method: 'POST', body: '{"title":"x"}' }],
     ['/books', { method: 'POST', body: JSON.stringify({ 'title"; drop table books; --': 'x' }) }],
-    ['/books', { method: 'POST', body: JSON.stringify({ title: 'x', year: "1); delete from books; --" }) }],
+    ['/books', { method: 'POST', body: JSON.stringify({ title: 'x', year: '1); delete from books; --' }) }],
     ['/books?id=eq.1', { method: 'PATCH', body: JSON.stringify({ 'title = null; --': 'x' }) }],
     ['/books?id=eq.1', { method: 'PATCH', body: JSON.stringify({ year: '2000; delete from books' }) }],
     ['/books?id=eq.1', { method: 'PATCH', body: '[1,2,3]' }],
@@ -735,11 +895,18 @@ describe('hostile input', () => {
 
   it('values that look like SQL are stored and matched as plain text', async () => {
     const evil = `Robert'); drop table books; --`;
-    const ins = await service.from('authors').insert({ name: evil, bio: '"quoted" \\ back' }).select('name, bio').single();
+    const ins = await service
+      .from('authors')
+      .insert({ name: evil, bio: '"quoted" \\ back' })
+      .select('name, bio')
+      .single();
     expect(ins.data).toEqual({ name: evil, bio: '"quoted" \\ back' });
     const found = await anon.from('authors').select('name').eq('name', evil);
     expect(found.data).toEqual([{ name: evil }]);
-    const viaOr = await anon.from('authors').select('name').or(`name.eq."${evil.replace(/"/g, '\\"')}"`);
+    const viaOr = await anon
+      .from('authors')
+      .select('name')
+      .or(`name.eq."${evil.replace(/"/g, '\\"')}"`);
     expect(viaOr.data).toEqual([{ name: evil }]);
   });
 

@@ -71,7 +71,12 @@ describe('routing, CORS and limits', () => {
 describe('the dev mail page', () => {
   it('lists mails as a page and as JSON, newest first, escaped', async () => {
     await backend.app.sendMail({ to: 'a@example.com', subject: 'First', body: 'one' });
-    await backend.app.sendMail({ to: 'b@example.com', subject: '<b>Second</b>', body: 'two', link: 'http://x/y?a=1&b=2' });
+    await backend.app.sendMail({
+      to: 'b@example.com',
+      subject: '<b>Second</b>',
+      body: 'two',
+      link: 'http://x/y?a=1&b=2',
+    });
     const json = (await (await fetch(`${backend.url}/_dev/mail?format=json`)).json()) as Array<{ subject: string }>;
     expect(json.map((m) => m.subject).slice(0, 2)).toEqual(['<b>Second</b>', 'First']);
     const filtered = (await (await fetch(`${backend.url}/_dev/mail?format=json&to=A@example.com`)).json()) as unknown[];

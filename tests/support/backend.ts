@@ -21,7 +21,11 @@ export interface TestBackend extends Backend {
   /** A supabase-js client with the service_role key. */
   service(): SupabaseClient;
   /** A new user (email confirmed) and a client signed in as them. */
-  signUp(email?: string, password?: string, data?: Record<string, unknown>): Promise<{ client: SupabaseClient; userId: string; email: string }>;
+  signUp(
+    email?: string,
+    password?: string,
+    data?: Record<string, unknown>,
+  ): Promise<{ client: SupabaseClient; userId: string; email: string }>;
   stop(): Promise<void>;
 }
 

@@ -4,7 +4,16 @@
  * name is unknown), plans one statement and runs it in the caller's transaction, so that RLS
  * decides. Errors come back in PostgREST's `{code, message, details, hint}` shape.
  */
-import { HttpError, apiKeyFailure, resolveCaller, type ApiHandler, type ApiRequest, type ApiResponse, type App, type CallerFailure } from '../app.ts';
+import {
+  HttpError,
+  apiKeyFailure,
+  resolveCaller,
+  type ApiHandler,
+  type ApiRequest,
+  type ApiResponse,
+  type App,
+  type CallerFailure,
+} from '../app.ts';
 import { asCaller, type CallerContext } from '../db.ts';
 import { fromPgError, pgrstError } from './errors.ts';
 import { planRead } from './read.ts';
@@ -29,7 +38,10 @@ function jwtFailure(failure: CallerFailure, req: ApiRequest): ApiResponse {
     if (parts !== 3) message = `JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got ${parts})`;
   } else if (failure === 'bad_role') {
     // The token is genuine but its role is not one PostgREST may switch to: SET ROLE fails.
-    return { status: 400, body: { code: '22023', details: null, hint: null, message: `role "${roleClaim(req)}" does not exist` } };
+    return {
+      status: 400,
+      body: { code: '22023', details: null, hint: null, message: `role "${roleClaim(req)}" does not exist` },
+    };
   }
   return {
     status: 401,
@@ -41,7 +53,9 @@ function jwtFailure(failure: CallerFailure, req: ApiRequest): ApiResponse {
 function roleClaim(req: ApiRequest): string {
   const token = /^Bearer\s+(\S+)/i.exec(req.header('authorization') ?? '')?.[1] ?? req.header('apikey') ?? '';
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { role?: unknown };
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      role?: unknown;
+    };
     return String(payload.role ?? '');
   } catch {
     return '';
@@ -54,7 +68,13 @@ function checkProfile(req: ApiRequest): void {
   if (profile !== undefined && profile !== SCHEMA) {
     const exposed = EXPOSED.join(', ');
     if (!EXPOSED.includes(profile)) {
-      throw pgrstError(406, 'PGRST106', `The schema must be one of the following: ${exposed}`, null, `Only the following schemas are exposed: ${exposed}`);
+      throw pgrstError(
+        406,
+        'PGRST106',
+        `The schema must be one of the following: ${exposed}`,
+        null,
+        `Only the following schemas are exposed: ${exposed}`,
+      );
     }
   }
 }
@@ -80,7 +100,12 @@ function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    throw pgrstError(400, 'PGRST100', `"failed to parse path (${segment})" (line 1, column 1)`, 'invalid percent-encoding');
+    throw pgrstError(
+      400,
+      'PGRST100',
+      `"failed to parse path (${segment})" (line 1, column 1)`,
+      'invalid percent-encoding',
+    );
   }
 }
 
@@ -91,7 +116,13 @@ function openApi(cache: SchemaCache, app: App): ApiResponse {
   return {
     status: 200,
     headers: { 'content-type': 'application/openapi+json; charset=utf-8' },
-    body: { swagger: '2.0', info: { title: 'standard public schema', version: '12.2.0' }, host: new URL(app.url || 'http://127.0.0.1').host, basePath: '/rest/v1', paths },
+    body: {
+      swagger: '2.0',
+      info: { title: 'standard public schema', version: '12.2.0' },
+      host: new URL(app.url || 'http://127.0.0.1').host,
+      basePath: '/rest/v1',
+      paths,
+    },
   };
 }
 
@@ -106,7 +137,8 @@ export function restApi(app: App): ApiHandler {
       throw pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
     }
     if (segments[0] === 'rpc' && segments.length === 2) {
-      if (!['GET', 'HEAD', 'POST'].includes(method)) throw pgrstError(405, 'PGRST101', 'Only GET, HEAD or POST are allowed on RPC');
+      if (!['GET', 'HEAD', 'POST'].includes(method))
+        throw pgrstError(405, 'PGRST101', 'Only GET, HEAD or POST are allowed on RPC');
       return planRpc(req, cache, decodeSegment(segments[1]));
     }
     if (segments.length !== 1) throw pgrstError(404, 'PGRST125', `Invalid path specified in request URL`);
@@ -144,7 +176,8 @@ export function restApi(app: App): ApiHandler {
       try {
         planned = await plan(req, await store.get());
       } catch (error) {
-        if (!(error instanceof HttpError) || !SCHEMA_MISSES.has((error.body as { code?: string }).code ?? '')) throw error;
+        if (!(error instanceof HttpError) || !SCHEMA_MISSES.has((error.body as { code?: string }).code ?? ''))
+          throw error;
         planned = await plan(req, await store.reload());
       }
       if (!('sql' in planned)) return planned;
@@ -152,7 +185,8 @@ export function restApi(app: App): ApiHandler {
         return await run(resolved.caller, planned);
       } catch (error) {
         // A table or function dropped since the cache was loaded.
-        if (fromPgError(error, anonymous) && ['42P01', '42883'].includes((error as { code: string }).code)) void store.reload().catch(() => {});
+        if (fromPgError(error, anonymous) && ['42P01', '42883'].includes((error as { code: string }).code))
+          void store.reload().catch(() => {});
         throw error;
       }
     } catch (error) {

@@ -20,7 +20,15 @@ export type SelectItem =
   | { kind: 'star' }
   | { kind: 'column'; field: FieldRef; alias?: string; cast?: string }
   | { kind: 'count'; alias?: string; /** `count` without `()`: a column if the table has one. */ bare: boolean }
-  | { kind: 'embed'; name: string; alias?: string; hint?: string; inner: boolean; spread: boolean; items: SelectItem[] };
+  | {
+      kind: 'embed';
+      name: string;
+      alias?: string;
+      hint?: string;
+      inner: boolean;
+      spread: boolean;
+      items: SelectItem[];
+    };
 
 export interface Filter {
   kind: 'filter';
@@ -51,8 +59,31 @@ export interface OrderTerm {
 }
 
 export const OPERATORS = new Set([
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
-  'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
 ]);
 const QUANTIFIABLE = new Set(['eq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
 const FTS = new Set(['fts', 'plfts', 'phfts', 'wfts']);
@@ -207,7 +238,11 @@ export function parseFilter(field: FieldRef, text: string, inLogic = false): Fil
   }
   const m = /^([a-z]+)(?:\(([^)]*)\))?\.([\s\S]*)$/.exec(rest);
   if (!m || !OPERATORS.has(m[1])) {
-    throw parseError('filter', text, 'unexpected operator, expecting one of eq, neq, gt, gte, lt, lte, like, ilike, match, imatch, is, isdistinct, in, cs, cd, ov, sl, sr, nxr, nxl, adj, fts, plfts, phfts, wfts');
+    throw parseError(
+      'filter',
+      text,
+      'unexpected operator, expecting one of eq, neq, gt, gte, lt, lte, like, ilike, match, imatch, is, isdistinct, in, cs, cd, ov, sl, sr, nxr, nxl, adj, fts, plfts, phfts, wfts',
+    );
   }
   const [, op, modifier, raw] = m;
   const filter: Filter = { kind: 'filter', field, negate, op, value: raw };

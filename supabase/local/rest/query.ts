@@ -54,7 +54,14 @@ const nextAlias = (b: Builder, prefix: string) => `${prefix}${b.aliases++}`;
 
 /** A pseudo-table for the rows of a function without a table row type. */
 export function pseudoTable(name: string, columns: Column[]): Table {
-  return { name, kind: 'f', columns: new Map(columns.map((c) => [c.name, c])), columnOrder: columns.map((c) => c.name), primaryKey: [], uniques: [] };
+  return {
+    name,
+    kind: 'f',
+    columns: new Map(columns.map((c) => [c.name, c])),
+    columnOrder: columns.map((c) => c.name),
+    primaryKey: [],
+    uniques: [],
+  };
 }
 
 function columnOf(level: Level, name: string): Column {
@@ -87,7 +94,11 @@ export function buildLevel(b: Builder, table: Table, items: SelectItem[], depth 
       }
     } else if (item.kind === 'count') {
       if (item.bare && table.columns.has('count')) {
-        level.outputs.push({ key: item.alias ?? 'count', expr: `${quoteIdent(level.alias)}."count"`, aggregate: false });
+        level.outputs.push({
+          key: item.alias ?? 'count',
+          expr: `${quoteIdent(level.alias)}."count"`,
+          aggregate: false,
+        });
       } else {
         level.outputs.push({ key: item.alias ?? 'count', expr: 'count(*)', aggregate: true });
       }
@@ -101,7 +112,12 @@ export function buildLevel(b: Builder, table: Table, items: SelectItem[], depth 
       const target = b.cache.tables.get(rel.target)!;
       const child = buildLevel(b, target, item.items, depth + 1);
       if (item.spread && rel.toMany) {
-        throw pgrstError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`, "'" + table.name + "' and '" + item.name + "' do not form a many-to-one or one-to-one relationship");
+        throw pgrstError(
+          400,
+          'PGRST119',
+          `A spread operation on '${item.name}' is not possible`,
+          "'" + table.name + "' and '" + item.name + "' do not form a many-to-one or one-to-one relationship",
+        );
       }
       level.embeds.push({
         key: item.alias ?? item.name,
@@ -124,7 +140,13 @@ export function levelAt(root: Level, path: string[]): Level {
   for (const key of path) {
     const embed = level.embeds.find((e) => e.key === key) ?? level.embeds.find((e) => e.name === key);
     if (!embed) {
-      throw pgrstError(400, 'PGRST108', `'${key}' is not an embedded resource in this request`, null, `Verify that '${key}' is included in the 'select' query parameter.`);
+      throw pgrstError(
+        400,
+        'PGRST108',
+        `'${key}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${key}' is included in the 'select' query parameter.`,
+      );
     }
     level = embed.level;
   }
@@ -136,11 +158,38 @@ function pgArray(values: string[]): string {
 }
 
 const COMPARE: Record<string, string> = {
-  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'LIKE', ilike: 'ILIKE', match: '~', imatch: '~*',
-  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-',
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'LIKE',
+  ilike: 'ILIKE',
+  match: '~',
+  imatch: '~*',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
 };
-const FTS_FN: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
-const IS: Record<string, string> = { null: 'IS NULL', not_null: 'IS NOT NULL', true: 'IS TRUE', false: 'IS FALSE', unknown: 'IS UNKNOWN' };
+const FTS_FN: Record<string, string> = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+};
+const IS: Record<string, string> = {
+  null: 'IS NULL',
+  not_null: 'IS NOT NULL',
+  true: 'IS TRUE',
+  false: 'IS FALSE',
+  unknown: 'IS UNKNOWN',
+};
 
 function typed(b: Builder, value: string, type: string): string {
   const p = b.params.add(value);
@@ -153,7 +202,9 @@ function filterSql(b: Builder, level: Level, f: Filter): string {
     const embed = level.embeds.find((e) => e.key === f.field.name);
     if (embed && f.op === 'is' && (f.value === 'null' || f.value === 'not_null')) {
       const isNull = (f.value === 'null') !== f.negate;
-      const probe = embed.rel.toMany ? `${quoteIdent(embed.joinAlias)}."v"` : `row_to_json(${quoteIdent(embed.joinAlias)}.*)`;
+      const probe = embed.rel.toMany
+        ? `${quoteIdent(embed.joinAlias)}."v"`
+        : `row_to_json(${quoteIdent(embed.joinAlias)}.*)`;
       return `${probe} ${isNull ? 'IS NULL' : 'IS NOT NULL'}`;
     }
   }
@@ -183,7 +234,11 @@ function filterSql(b: Builder, level: Level, f: Filter): string {
 export function conditionSql(b: Builder, level: Level, cond: Condition): string {
   if (cond.kind === 'filter') return filterSql(b, level, cond);
   const parts = cond.children.map((c) => conditionSql(b, level, c));
-  const joined = parts.length ? `(${parts.join(cond.op === 'and' ? ' AND ' : ' OR ')})` : cond.op === 'and' ? 'TRUE' : 'FALSE';
+  const joined = parts.length
+    ? `(${parts.join(cond.op === 'and' ? ' AND ' : ' OR ')})`
+    : cond.op === 'and'
+      ? 'TRUE'
+      : 'FALSE';
   return cond.negate ? `NOT ${joined}` : joined;
 }
 
@@ -193,7 +248,12 @@ export function orderSql(b: Builder, level: Level, terms: OrderTerm[]): string[]
     if (term.embed !== undefined) {
       const embed = level.embeds.find((e) => e.key === term.embed) ?? level.embeds.find((e) => e.name === term.embed);
       if (!embed || embed.rel.toMany) {
-        throw pgrstError(400, 'PGRST118', `A related order on '${term.embed}' is not possible`, `'${level.table.name}' and '${term.embed}' do not form a many-to-one or one-to-one relationship`);
+        throw pgrstError(
+          400,
+          'PGRST118',
+          `A related order on '${term.embed}' is not possible`,
+          `'${level.table.name}' and '${term.embed}' do not form a many-to-one or one-to-one relationship`,
+        );
       }
       const alias = nextAlias(b, 'o');
       const inner: Level = { ...embed.level, alias };
@@ -222,7 +282,8 @@ export function renderLevel(b: Builder, level: Level, options: RenderOptions = {
   const outputs: string[] = options.countOnly ? [] : level.outputs.map((o) => `${o.expr} AS ${quoteIdent(o.key)}`);
   const joins: string[] = [];
   for (const embed of level.embeds) {
-    const needed = !options.countOnly || embed.inner || level.conds.some((c) => c.includes(quoteIdent(embed.joinAlias)));
+    const needed =
+      !options.countOnly || embed.inner || level.conds.some((c) => c.includes(quoteIdent(embed.joinAlias)));
     if (!needed) continue;
     const child = renderLevel(b, embed.level, {
       joinCond: joinCondition(embed.rel, level.alias, embed.level.alias, nextAlias(b, 'x')),
@@ -231,12 +292,15 @@ export function renderLevel(b: Builder, level: Level, options: RenderOptions = {
     const kind = embed.inner ? 'INNER' : 'LEFT';
     if (embed.rel.toMany) {
       const r = quoteIdent(`${embed.joinAlias}_r`);
-      joins.push(`${kind} JOIN LATERAL (SELECT json_agg(${r}) AS "v" FROM (${child}) AS ${r}) AS ${j} ON ${embed.inner ? `${j}."v" IS NOT NULL` : 'TRUE'}`);
+      joins.push(
+        `${kind} JOIN LATERAL (SELECT json_agg(${r}) AS "v" FROM (${child}) AS ${r}) AS ${j} ON ${embed.inner ? `${j}."v" IS NOT NULL` : 'TRUE'}`,
+      );
       if (!embed.hidden) outputs.push(`COALESCE(${j}."v", '[]'::json) AS ${quoteIdent(embed.key)}`);
     } else {
       joins.push(`${kind} JOIN LATERAL (${child}) AS ${j} ON TRUE`);
       if (embed.hidden) continue;
-      if (embed.spread) for (const o of embed.level.outputs) outputs.push(`${j}.${quoteIdent(o.key)} AS ${quoteIdent(o.key)}`);
+      if (embed.spread)
+        for (const o of embed.level.outputs) outputs.push(`${j}.${quoteIdent(o.key)} AS ${quoteIdent(o.key)}`);
       else outputs.push(`row_to_json(${j}.*) AS ${quoteIdent(embed.key)}`);
     }
   }
@@ -269,7 +333,9 @@ export interface TopOptions {
  */
 export function renderTop(b: Builder, root: Level, options: TopOptions): string {
   const rows = renderLevel(b, root, { from: options.from });
-  const total = options.withCount ? `(SELECT count(*) FROM (${renderLevel(b, root, { from: options.from, countOnly: true })}) AS "_c")` : 'NULL';
+  const total = options.withCount
+    ? `(SELECT count(*) FROM (${renderLevel(b, root, { from: options.from, countOnly: true })}) AS "_c")`
+    : 'NULL';
   const row = options.stripNulls ? 'json_strip_nulls(row_to_json("_t"))' : '"_t"';
   const cte = options.source ? `WITH pgrst_source AS (${options.source.cte}) ` : '';
   return `${cte}SELECT ${total}::bigint AS total, count(*)::int AS n, coalesce(json_agg(${row}), '[]')::text AS body FROM (${rows}) AS "_t"`;

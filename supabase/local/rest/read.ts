@@ -31,7 +31,11 @@ export function planRead(req: ApiRequest, cache: SchemaCache, table: Table): Pla
   const root = buildLevel(b, table, parseSelect(req.url.searchParams.get('select') ?? '*'));
   applyParams(b, root, req.url.searchParams);
   const offset = applyRange(req, root);
-  const sql = renderTop(b, root, { withCount: prefer.count, singular: media.kind === 'object', stripNulls: media.stripNulls });
+  const sql = renderTop(b, root, {
+    withCount: prefer.count,
+    singular: media.kind === 'object',
+    stripNulls: media.stripNulls,
+  });
   return {
     sql,
     params: b.params.values,

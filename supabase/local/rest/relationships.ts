@@ -23,7 +23,10 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((
 function candidates(cache: SchemaCache, parent: string, name: string): Relationship[] {
   const out: Relationship[] = [];
   for (const fk of cache.foreignKeys) {
-    if (fk.table === parent && (fk.refTable === name || fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name))) {
+    if (
+      fk.table === parent &&
+      (fk.refTable === name || fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name))
+    ) {
       out.push({ kind: 'm2o', fk, target: fk.refTable, toMany: false });
     }
     if (fk.refTable === parent && (fk.table === name || fk.name === name)) {
@@ -93,13 +96,19 @@ export function findRelationship(cache: SchemaCache, parent: string, name: strin
 }
 
 /** The condition joining the embedded (child) alias to its parent alias. */
-export function joinCondition(rel: Relationship, parentAlias: string, childAlias: string, junctionAlias: string): string {
+export function joinCondition(
+  rel: Relationship,
+  parentAlias: string,
+  childAlias: string,
+  junctionAlias: string,
+): string {
   const p = (c: string) => `${quoteIdent(parentAlias)}.${quoteIdent(c)}`;
   const c = (col: string) => `${quoteIdent(childAlias)}.${quoteIdent(col)}`;
   const j = (col: string) => `${quoteIdent(junctionAlias)}.${quoteIdent(col)}`;
   const { fk } = rel;
   if (rel.kind === 'm2o') return fk.columns.map((col, i) => `${c(fk.refColumns[i])} = ${p(col)}`).join(' AND ');
-  if (rel.kind === 'o2m' || rel.kind === 'o2o') return fk.columns.map((col, i) => `${c(col)} = ${p(fk.refColumns[i])}`).join(' AND ');
+  if (rel.kind === 'o2m' || rel.kind === 'o2o')
+    return fk.columns.map((col, i) => `${c(col)} = ${p(fk.refColumns[i])}`).join(' AND ');
   const fk2 = rel.fk2!;
   const conds = [
     ...fk.columns.map((col, i) => `${j(col)} = ${p(fk.refColumns[i])}`),

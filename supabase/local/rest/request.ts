@@ -23,13 +23,25 @@ export function parsePrefer(req: ApiRequest): Prefer {
   const raw = req.headers.prefer;
   const text = Array.isArray(raw) ? raw.join(',') : (raw ?? '');
   const prefer: Prefer = {
-    return: null, count: false, resolution: null, missingDefault: false, rollback: false, strict: false, maxAffected: null, singleObject: false,
+    return: null,
+    count: false,
+    resolution: null,
+    missingDefault: false,
+    rollback: false,
+    strict: false,
+    maxAffected: null,
+    singleObject: false,
   };
   for (const part of text.split(/[,;]/)) {
-    const [key, value = ''] = part.trim().split('=').map((s) => s.trim());
-    if (key === 'return' && (value === 'minimal' || value === 'representation' || value === 'headers-only')) prefer.return = value;
+    const [key, value = ''] = part
+      .trim()
+      .split('=')
+      .map((s) => s.trim());
+    if (key === 'return' && (value === 'minimal' || value === 'representation' || value === 'headers-only'))
+      prefer.return = value;
     else if (key === 'count' && ['exact', 'planned', 'estimated'].includes(value)) prefer.count = true;
-    else if (key === 'resolution' && (value === 'merge-duplicates' || value === 'ignore-duplicates')) prefer.resolution = value;
+    else if (key === 'resolution' && (value === 'merge-duplicates' || value === 'ignore-duplicates'))
+      prefer.resolution = value;
     else if (key === 'missing' && value === 'default') prefer.missingDefault = true;
     else if (key === 'tx' && value === 'rollback') prefer.rollback = true;
     else if (key === 'handling' && value === 'strict') prefer.strict = true;
@@ -50,8 +62,14 @@ export function parseAccept(req: ApiRequest): MediaType {
   for (const entry of accept.split(',')) {
     const [type, ...params] = entry.split(';').map((s) => s.trim().toLowerCase());
     const stripNulls = params.includes('nulls=stripped');
-    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return { kind: 'object', stripNulls };
-    if (type === 'application/json' || type === 'application/vnd.pgrst.array+json' || type === '*/*' || type === 'application/*') {
+    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object')
+      return { kind: 'object', stripNulls };
+    if (
+      type === 'application/json' ||
+      type === 'application/vnd.pgrst.array+json' ||
+      type === '*/*' ||
+      type === 'application/*'
+    ) {
       return { kind: 'json', stripNulls };
     }
     if (type === 'text/csv') return { kind: 'csv', stripNulls: false };
@@ -68,7 +86,13 @@ export function parseRange(req: ApiRequest): { offset: number; limit?: number } 
   const offset = Number(m[1]);
   if (m[2] === '') return { offset };
   const end = Number(m[2]);
-  if (end < offset) throw pgrstError(416, 'PGRST103', 'Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+  if (end < offset)
+    throw pgrstError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+    );
   return { offset, limit: end - offset + 1 };
 }
 
@@ -104,7 +128,8 @@ export function applyParams(b: Builder, root: Level, params: URLSearchParams, sk
     if (field === 'order') level.order.push(...orderSql(b, level, parseOrder(value)));
     else if (field === 'limit') level.limit = parseCount(value, 'limit parameter');
     else if (field === 'offset') level.offset = parseCount(value, 'offset parameter');
-    else if (field === 'or' || field === 'and') level.conds.push(conditionSql(b, level, parseLogic(field, negate, value)));
+    else if (field === 'or' || field === 'and')
+      level.conds.push(conditionSql(b, level, parseLogic(field, negate, value)));
     else {
       if (field === '') throw parseError('filter', key, 'expecting a column name');
       level.conds.push(conditionSql(b, level, parseFilter(parseField(field), value)));

@@ -23,7 +23,12 @@ export function totalOf(row: ResultRow): number | null {
 /** 406 unless exactly one row: thrown inside the transaction so that a write is rolled back. */
 export function checkSingular(media: MediaType, row: ResultRow): void {
   if (media.kind === 'object' && Number(row.n) !== 1) {
-    throw pgrstError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${row.n} rows`);
+    throw pgrstError(
+      406,
+      'PGRST116',
+      'JSON object requested, multiple (or no) rows returned',
+      `The result contains ${row.n} rows`,
+    );
   }
 }
 
@@ -34,8 +39,10 @@ export function contentRange(offset: number, n: number, total: number | null): s
 
 /** The body in the requested media type, with its Content-Type. */
 export function formatBody(media: MediaType, row: ResultRow): { body: string; type: string } {
-  if (media.kind === 'object') return { body: Number(row.n) === 1 ? row.body.slice(1, -1).trim() : 'null', type: OBJECT_TYPE };
-  if (media.kind === 'csv') return { body: toCsv(JSON.parse(row.body) as Array<Record<string, unknown>>), type: 'text/csv; charset=utf-8' };
+  if (media.kind === 'object')
+    return { body: Number(row.n) === 1 ? row.body.slice(1, -1).trim() : 'null', type: OBJECT_TYPE };
+  if (media.kind === 'csv')
+    return { body: toCsv(JSON.parse(row.body) as Array<Record<string, unknown>>), type: 'text/csv; charset=utf-8' };
   return { body: row.body, type: JSON_TYPE };
 }
 
@@ -58,9 +65,16 @@ export function readReply(row: ResultRow, media: MediaType, offset: number, head
   let status = 200;
   if (total !== null) {
     if (offset > total && !(offset === 0 && total === 0)) {
-      throw pgrstError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`, null, {
-        'content-range': `*/${total}`,
-      });
+      throw pgrstError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${offset} was requested, but there are only ${total} rows.`,
+        null,
+        {
+          'content-range': `*/${total}`,
+        },
+      );
     }
     if (n < total) status = 206;
   }

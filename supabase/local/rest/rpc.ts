@@ -35,9 +35,16 @@ interface Call {
   from: string;
 }
 
-function chooseFunction(cache: SchemaCache, name: string, body: unknown, singleObject: boolean, addParam: (v: unknown) => string): Call {
+function chooseFunction(
+  cache: SchemaCache,
+  name: string,
+  body: unknown,
+  singleObject: boolean,
+  addParam: (v: unknown) => string,
+): Call {
   const funcs = cache.functions.get(name) ?? [];
-  const args = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  const args =
+    body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
   const keys = args ? Object.keys(args) : [];
   const named = args
     ? funcs.filter(
@@ -67,9 +74,14 @@ function chooseFunction(cache: SchemaCache, name: string, body: unknown, singleO
     const used = func.args.filter((a) => keys.includes(a.name));
     if (used.length === 0) return { func, args: `${fn}()`, from: '' };
     const record = `json_to_record(${addParam(JSON.stringify(args))}::json) AS "_a"(${used.map((a) => `${quoteIdent(a.name)} ${a.type}`).join(', ')})`;
-    return { func, args: `${fn}(${used.map((a) => `${quoteIdent(a.name)} := "_a".${quoteIdent(a.name)}`).join(', ')})`, from: record };
+    return {
+      func,
+      args: `${fn}(${used.map((a) => `${quoteIdent(a.name)} := "_a".${quoteIdent(a.name)}`).join(', ')})`,
+      from: record,
+    };
   }
-  const value = body === undefined ? null : typeof body === 'string' && func.args[0].type === 'text' ? body : JSON.stringify(body);
+  const value =
+    body === undefined ? null : typeof body === 'string' && func.args[0].type === 'text' ? body : JSON.stringify(body);
   return { func, args: `${fn}(${addParam(value)}::text::${func.args[0].type})`, from: '' };
 }
 
@@ -94,13 +106,18 @@ export async function planRpc(req: ApiRequest, cache: SchemaCache, name: string)
     body = await jsonBody(req);
     if (body === undefined) body = {};
     if (typeof body !== 'object' || body === null) {
-      if (!(cache.functions.get(name) ?? []).some((f) => f.args.length === 1 && f.args[0].name === '')) throw invalidJson();
+      if (!(cache.functions.get(name) ?? []).some((f) => f.args.length === 1 && f.args[0].name === ''))
+        throw invalidJson();
     }
   }
   const call = chooseFunction(cache, name, body, prefer.singleObject, (v) => b.params.add(v));
   const { func } = call;
   const from = call.from ? ` FROM ${call.from}` : '';
-  const base = { params: b.params.values, readOnly: readOnlyMethod || func.volatility !== 'v', write: func.volatility === 'v' && !readOnlyMethod };
+  const base = {
+    params: b.params.values,
+    readOnly: readOnlyMethod || func.volatility !== 'v',
+    write: func.volatility === 'v' && !readOnlyMethod,
+  };
 
   if (func.returnKind === 'void' || (func.returnKind === 'scalar' && !func.returnsSet)) {
     const sql = `SELECT NULL::bigint AS total, 1 AS n, to_json(${call.args})::text AS body${from}`;
@@ -109,7 +126,11 @@ export async function planRpc(req: ApiRequest, cache: SchemaCache, name: string)
       sql,
       reply(row: ResultRow): ApiResponse {
         if (func.returnKind === 'void') return { status: 204, headers: { 'content-range': '*/*' } };
-        return { status: 200, headers: { 'content-type': JSON_TYPE, 'content-range': '*/*' }, body: req.method === 'HEAD' ? undefined : (row.body ?? 'null') };
+        return {
+          status: 200,
+          headers: { 'content-type': JSON_TYPE, 'content-range': '*/*' },
+          body: req.method === 'HEAD' ? undefined : (row.body ?? 'null'),
+        };
       },
     };
   }
@@ -130,7 +151,12 @@ export async function planRpc(req: ApiRequest, cache: SchemaCache, name: string)
   const offset = func.returnsSet ? applyRange(req, root) : 0;
   const source = `(SELECT "_f".* FROM ${call.from ? `${call.from}, LATERAL ` : ''}${call.args} AS "_f")`;
   const singular = !func.returnsSet;
-  const sql = renderTop(b, root, { from: source, withCount: prefer.count && func.returnsSet, singular, stripNulls: media.stripNulls });
+  const sql = renderTop(b, root, {
+    from: source,
+    withCount: prefer.count && func.returnsSet,
+    singular,
+    stripNulls: media.stripNulls,
+  });
   return {
     ...base,
     sql,
@@ -138,10 +164,13 @@ export async function planRpc(req: ApiRequest, cache: SchemaCache, name: string)
     reply(row: ResultRow): ApiResponse {
       if (singular) {
         const { body } = formatBody({ kind: 'object', stripNulls: false }, row);
-        return { status: 200, headers: { 'content-type': JSON_TYPE, 'content-range': '*/*' }, body: req.method === 'HEAD' ? undefined : body };
+        return {
+          status: 200,
+          headers: { 'content-type': JSON_TYPE, 'content-range': '*/*' },
+          body: req.method === 'HEAD' ? undefined : body,
+        };
       }
       return readReply(row, media, offset, req.method === 'HEAD');
     },
   };
 }
-

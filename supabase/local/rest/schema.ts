@@ -158,7 +158,14 @@ export async function loadSchema(db: Database): Promise<SchemaCache> {
   for (const row of columns.rows) {
     let table = tables.get(row.table_name);
     if (!table) {
-      table = { name: row.table_name, kind: row.kind, columns: new Map(), columnOrder: [], primaryKey: [], uniques: [] };
+      table = {
+        name: row.table_name,
+        kind: row.kind,
+        columns: new Map(),
+        columnOrder: [],
+        primaryKey: [],
+        uniques: [],
+      };
       tables.set(row.table_name, table);
     }
     table.columns.set(row.name, {

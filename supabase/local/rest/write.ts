@@ -31,13 +31,20 @@ function insertColumns(req: ApiRequest, table: Table, rows: Array<Record<string,
   const first = rows.length ? Object.keys(rows[0]) : [];
   for (const row of rows.slice(1)) {
     const keys = Object.keys(row);
-    if (keys.length !== first.length || keys.some((k) => !first.includes(k))) throw invalidJson('All object keys must match');
+    if (keys.length !== first.length || keys.some((k) => !first.includes(k)))
+      throw invalidJson('All object keys must match');
   }
   checkColumns(table, first);
   return first;
 }
 
-function insertSql(b: Builder, req: ApiRequest, table: Table, rows: Array<Record<string, unknown>>, prefer: Prefer): string {
+function insertSql(
+  b: Builder,
+  req: ApiRequest,
+  table: Table,
+  rows: Array<Record<string, unknown>>,
+  prefer: Prefer,
+): string {
   const columns = insertColumns(req, table, rows);
   const t = qualified(table.name);
   const data = b.params.add(JSON.stringify(rows));
@@ -116,7 +123,13 @@ export async function planWrite(req: ApiRequest, cache: SchemaCache, table: Tabl
 
   const representation = prefer.return === 'representation';
   const root = buildLevel(b, table, representation ? parseSelect(req.url.searchParams.get('select') ?? '*') : []);
-  const sql = renderTop(b, root, { source: { cte }, from: 'pgrst_source', withCount: false, singular: false, stripNulls: media.stripNulls });
+  const sql = renderTop(b, root, {
+    source: { cte },
+    from: 'pgrst_source',
+    withCount: false,
+    singular: false,
+    stripNulls: media.stripNulls,
+  });
 
   return {
     sql,
@@ -127,12 +140,18 @@ export async function planWrite(req: ApiRequest, cache: SchemaCache, table: Tabl
     check(row: ResultRow) {
       checkSingular(media, row);
       if (prefer.strict && prefer.maxAffected !== null && Number(row.n) > prefer.maxAffected) {
-        throw pgrstError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${row.n} rows`);
+        throw pgrstError(
+          400,
+          'PGRST124',
+          'Query result exceeds max-affected preference constraint',
+          `The query affects ${row.n} rows`,
+        );
       }
     },
     reply(row: ResultRow): ApiResponse {
       const n = Number(row.n);
-      const range = req.method === 'POST' ? `*/${prefer.count ? n : '*'}` : `${n ? `0-${n - 1}` : '*'}/${prefer.count ? n : '*'}`;
+      const range =
+        req.method === 'POST' ? `*/${prefer.count ? n : '*'}` : `${n ? `0-${n - 1}` : '*'}/${prefer.count ? n : '*'}`;
       const headers: Record<string, string> = { 'content-range': range };
       if (prefer.return) headers['preference-applied'] = `return=${prefer.return}`;
       const created = req.method === 'POST';
