@@ -18,6 +18,7 @@ import { functionsApi } from './functions.ts';
 import { HttpError, type ApiHandler, type ApiRequest, type ApiResponse, type App, type Mail } from './app.ts';
 import { JwtKeys } from './jwt.ts';
 import { migrate } from './migrate.ts';
+import { realtimeHttpApi } from './realtime/http.ts';
 import { attachRealtime, type Realtime } from './realtime/index.ts';
 import { restApi } from './rest/index.ts';
 import { storageApi } from './storage.ts';
@@ -95,6 +96,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     ['/auth/v1', authApi(app)],
     ['/storage/v1', storageApi(app)],
     ['/functions/v1', functionsApi(app)],
+    ['/realtime/v1', realtimeHttpApi(app, () => realtime?.hub ?? null)],
     ['/_dev/mail', devMailApi(app)],
   ];
 

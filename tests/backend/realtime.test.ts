@@ -712,6 +712,52 @@ describe('broadcast', () => {
     expect(got.a.map((p) => p.payload.x)).toEqual([2]);
   });
 
+  it('delivers broadcasts sent over HTTP: send() from a channel not joined, and httpSend()', async () => {
+    const topic = `room-${randomUUID()}`;
+    const got: Json[] = [];
+    const listener = client()
+      .channel(topic)
+      .on('broadcast', { event: '*' }, (p) => got.push(p));
+    const statuses: string[] = [];
+    listener.subscribe((s) => statuses.push(s));
+    await until('subscribed', () => statuses.includes('SUBSCRIBED'));
+
+    const sender = client().channel(topic);
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      expect(await sender.send({ type: 'broadcast', event: 'rest', payload: { via: 'send' } })).toBe('ok');
+    } finally {
+      console.warn = warn;
+    }
+    expect(await sender.httpSend('direct', { via: 'httpSend' })).toEqual({ success: true });
+    await until('both arrived', () => got.length === 2);
+    expect(got).toEqual([
+      { type: 'broadcast', event: 'rest', payload: { via: 'send' } },
+      { type: 'broadcast', event: 'direct', payload: { via: 'httpSend' } },
+    ]);
+  });
+
+  it('refuses HTTP broadcasts without an apikey, with a malformed body, or to a private topic', async () => {
+    const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+      fetch(`${backend.url}/realtime/v1${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    const key = { apikey: backend.anonKey };
+    expect((await post('/api/broadcast', '{"messages":[]}')).status).toBe(401);
+    expect((await post('/api/broadcast', '{"messages":', key)).status).toBe(400);
+    expect((await post('/api/broadcast', '{"messages":[{"topic":1}]}', key)).status).toBe(400);
+    const privateMessage = JSON.stringify({ messages: [{ topic: 't', event: 'e', payload: {}, private: true }] });
+    expect((await post('/api/broadcast', privateMessage, key)).status).toBe(403);
+    const asService = { apikey: backend.serviceRoleKey };
+    expect((await post('/api/broadcast', privateMessage, asService)).status).toBe(202);
+    expect((await post('/api/broadcast/t/events/e', 'bytes', { ...key, 'content-type': 'text/plain' })).status).toBe(
+      415,
+    );
+  });
+
   it('echoes to the sender with self and acknowledges with ack', async () => {
     const topic = `room-${randomUUID()}`;
     const own: Json[] = [];

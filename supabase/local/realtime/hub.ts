@@ -97,6 +97,13 @@ export class Hub {
     }
   }
 
+  /** A broadcast sent over HTTP (`/realtime/v1/api/broadcast`): to every channel on the topic. */
+  broadcastToTopic(topic: string, isPrivate: boolean, payload: unknown): number {
+    const channels = this.topics.get(topicKey({ private: isPrivate, topic })) ?? new Set();
+    for (const channel of channels) channel.sink.push(channel, 'broadcast', payload, false);
+    return channels.size;
+  }
+
   broadcastBinary(from: ChannelState, broadcast: BinaryBroadcast): void {
     for (const channel of this.topics.get(topicKey(from)) ?? []) {
       if (channel === from && !from.selfBroadcast) continue;

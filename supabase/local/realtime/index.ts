@@ -15,6 +15,8 @@ import { Hub } from './hub.ts';
 import type { Vsn } from './protocol.ts';
 
 export interface Realtime {
+  /** The channels in use, for the HTTP broadcast API. */
+  readonly hub: Hub;
   /** A request may have written rows: deliver the captured changes soon. */
   wake(): void;
   /** Closes every socket and stops the dispatcher. */
@@ -69,6 +71,7 @@ export function attachRealtime(app: App, server: Server): Realtime {
   });
 
   return {
+    hub,
     wake: () => dispatcher.wake(),
     async close() {
       for (const ws of sockets) ws.terminate();
