@@ -1,0 +1,129 @@
+-- Demo data for a new local database (applied once, after every migration). A site admin and
+-- users on each tier, events in every status with members, invitations pending and answered,
+-- friends, waitlist entries and payments. Dates are relative to today so the data stays current.
+--
+-- Sign in with admin@crewcamp.local / crewcamp-admin (site admin), or any other address below
+-- with crewcamp-demo. tobias@crewcamp.local is suspended.
+--
+-- Accounts are made as GoTrue makes them (auth.users + an email identity); the migrations'
+-- triggers then create the profiles from raw_user_meta_data and add each event's creator as a
+-- member, so this file only sets role and tier and adds everyone else.
+
+-- Accounts ---------------------------------------------------------------------------------------
+create temporary table seed_users (id uuid, email text, name text, role text, tier text, password text, banned boolean);
+insert into seed_users values
+  ('a0000000-0000-4000-8000-000000000001', 'admin@crewcamp.local', 'Sofia Keller', 'admin', 'organizer', 'crewcamp-admin', false),
+  ('a0000000-0000-4000-8000-000000000002', 'marco@crewcamp.local', 'Marco Rossi', 'user', 'organizer', 'crewcamp-demo', false),
+  ('a0000000-0000-4000-8000-000000000003', 'hannah@crewcamp.local', 'Hannah Weber', 'user', 'organizer', 'crewcamp-demo', false),
+  ('a0000000-0000-4000-8000-000000000004', 'lukas@crewcamp.local', 'Lukas Meier', 'user', 'starter', 'crewcamp-demo', false),
+  ('a0000000-0000-4000-8000-000000000005', 'chiara@crewcamp.local', 'Chiara Bianchi', 'user', 'starter', 'crewcamp-demo', false),
+  ('a0000000-0000-4000-8000-000000000006', 'noah@crewcamp.local', 'Noah Fischer', 'user', 'free', 'crewcamp-demo', false),
+  ('a0000000-0000-4000-8000-000000000007', 'emma@crewcamp.local', 'Emma Schmid', 'user', 'free', 'crewcamp-demo', false),
+  ('a0000000-0000-4000-8000-000000000008', 'lea@crewcamp.local', 'Lea Brunner', 'user', 'free', 'crewcamp-demo', false),
+  ('a0000000-0000-4000-8000-000000000009', 'jonas@crewcamp.local', 'Jonas Huber', 'user', 'free', 'crewcamp-demo', false),
+  ('a0000000-0000-4000-8000-000000000010', 'tobias@crewcamp.local', 'Tobias Graf', 'user', 'free', 'crewcamp-demo', true);
+
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token,
+  recovery_token, email_change, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until)
+select '00000000-0000-0000-0000-000000000000', u.id, 'authenticated', 'authenticated', u.email,
+  extensions.crypt(u.password, extensions.gen_salt('bf', 10)), now() - interval '60 days', '', '', '',
+  '{"provider": "email", "providers": ["email"]}'::jsonb, jsonb_build_object('name', u.name),
+  now() - interval '60 days', now(), case when u.banned then now() + interval '100 years' end
+from seed_users u;
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true), 'email',
+  now() - interval '60 days', now() - interval '60 days', now()
+from seed_users u;
+
+update public.profiles p set role = u.role from seed_users u where p.id = u.id and p.role <> u.role;
+
+-- Paid tiers as a payment would leave them: profile tier, subscription (billing alias), payment.
+select public.apply_subscription_change(u.id, u.tier, 'active', now() - interval '10 days', now() + interval '20 days',
+  false, 'cus_seed_' || right(u.id::text, 2), 'sub_seed_' || right(u.id::text, 2),
+  (select l.monthly_price * 100 from public.tier_limits l where l.tier = u.tier), 'CHF', 'seed_' || u.id)
+from seed_users u where u.tier <> 'free';
+insert into public.payments (user_id, kind, amount_minor, currency, description, provider_ref, created_at) values
+  ('a0000000-0000-4000-8000-000000000002', 'tier', 5000, 'CHF', 'Subscription: organizer', 'seed_marco_previous', now() - interval '40 days'),
+  ('a0000000-0000-4000-8000-000000000002', 'tools', 1500, 'CHF', 'Site planner print pack', 'seed_marco_tools', now() - interval '12 days');
+
+-- Events -----------------------------------------------------------------------------------------
+-- Inserted active (members can only join events that are not deleted), then moved to their status.
+insert into public.events (id, name, description, location, start_date, end_date, created_by, created_at) values
+  ('e0000000-0000-4000-8000-000000000001', 'Gurten Festival Crew', 'Four days of music on the Gurten: tents, shifts and the shared kitchen.',
+    'Gurten, Bern', current_date + 30, current_date + 33, 'a0000000-0000-4000-8000-000000000002', now() - interval '20 days'),
+  ('e0000000-0000-4000-8000-000000000002', 'Lake Thun Camping Weekend', 'Paddle boards, a campfire and far too many marshmallows.',
+    'Camping Gwatt, Thun', current_date + 14, current_date + 16, 'a0000000-0000-4000-8000-000000000004', now() - interval '15 days'),
+  ('e0000000-0000-4000-8000-000000000003', 'Alpine Hut Trip', 'Overnight at the hut, sunrise hike to the summit.',
+    'Blüemlisalphütte', current_date + 45, current_date + 46, 'a0000000-0000-4000-8000-000000000006', now() - interval '5 days'),
+  ('e0000000-0000-4000-8000-000000000004', 'Street Parade Meetup', 'Meeting point, costumes and the way home.',
+    'Zürich', current_date - 20, current_date - 18, 'a0000000-0000-4000-8000-000000000003', now() - interval '50 days'),
+  ('e0000000-0000-4000-8000-000000000005', 'Summer BBQ', 'Called off: the park was booked.',
+    'Bern, Rosengarten', current_date - 40, current_date - 40, 'a0000000-0000-4000-8000-000000000005', now() - interval '55 days'),
+  ('e0000000-0000-4000-8000-000000000006', 'Open Air Kino', 'Movie night by the lake; bring blankets.',
+    'Lido, Luzern', current_date + 7, current_date + 7, 'a0000000-0000-4000-8000-000000000001', now() - interval '3 days');
+
+-- Invitations come before the memberships they led to (an invitation to a member is refused).
+insert into public.event_invitations (event_id, sender_id, recipient_email, message, created_at) values
+  ('e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'jonas@crewcamp.local', 'We need one more for the kitchen shift!', now() - interval '2 days'),
+  ('e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'lea@crewcamp.local', 'Join us at Gurten?', now() - interval '6 days'),
+  ('e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003', 'paul.frei@example.com', 'Bring your guitar.', now() - interval '1 day'),
+  ('e0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000004', 'lea@crewcamp.local', 'Camping at the lake, you in?', now() - interval '10 days'),
+  ('e0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000006', 'emma@crewcamp.local', null, now() - interval '4 days'),
+  ('e0000000-0000-4000-8000-000000000006', 'a0000000-0000-4000-8000-000000000001', 'noah@crewcamp.local', 'Movie night!', now() - interval '2 days');
+update public.event_invitations set status = 'declined', response_message = 'Sorry, I am away that week.', responded_at = now() - interval '5 days'
+where event_id = 'e0000000-0000-4000-8000-000000000001' and recipient_email = 'lea@crewcamp.local';
+update public.event_invitations set status = 'accepted', response_message = 'Count me in!', responded_at = now() - interval '9 days'
+where event_id = 'e0000000-0000-4000-8000-000000000002' and recipient_email = 'lea@crewcamp.local';
+update public.event_invitations set status = 'accepted', responded_at = now() - interval '3 days'
+where event_id = 'e0000000-0000-4000-8000-000000000003' and recipient_email = 'emma@crewcamp.local';
+
+insert into public.event_members (event_id, user_id, role, created_at) values
+  ('e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003', 'admin', now() - interval '19 days'),
+  ('e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000004', 'member', now() - interval '18 days'),
+  ('e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000006', 'member', now() - interval '17 days'),
+  ('e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000007', 'member', now() - interval '12 days'),
+  ('e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000010', 'member', now() - interval '11 days'),
+  ('e0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000005', 'admin', now() - interval '14 days'),
+  ('e0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000008', 'member', now() - interval '9 days'),
+  ('e0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000007', 'member', now() - interval '3 days'),
+  ('e0000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000002', 'member', now() - interval '45 days'),
+  ('e0000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000005', 'member', now() - interval '44 days'),
+  ('e0000000-0000-4000-8000-000000000005', 'a0000000-0000-4000-8000-000000000004', 'member', now() - interval '50 days'),
+  ('e0000000-0000-4000-8000-000000000006', 'a0000000-0000-4000-8000-000000000002', 'member', now() - interval '2 days');
+-- A member who left the festival crew (soft removal).
+update public.event_members set deleted_at = now() - interval '8 days'
+where event_id = 'e0000000-0000-4000-8000-000000000001' and user_id = 'a0000000-0000-4000-8000-000000000010';
+
+update public.events set status = 'past' where id = 'e0000000-0000-4000-8000-000000000004';
+update public.events set status = 'deleted', deleted_at = now() - interval '3 days' where id = 'e0000000-0000-4000-8000-000000000005';
+
+-- Friends ----------------------------------------------------------------------------------------
+insert into public.friend_requests (sender_id, recipient_id, message, status, response_message, responded_at, created_at) values
+  ('a0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000003', 'Festival buddies?', 'accepted', 'Always!', now() - interval '30 days', now() - interval '31 days'),
+  ('a0000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000005', null, 'accepted', null, now() - interval '20 days', now() - interval '21 days'),
+  ('a0000000-0000-4000-8000-000000000006', 'a0000000-0000-4000-8000-000000000007', 'From the hut trip', 'accepted', null, now() - interval '4 days', now() - interval '5 days'),
+  ('a0000000-0000-4000-8000-000000000009', 'a0000000-0000-4000-8000-000000000002', 'Met you at the kitchen shift', 'pending', null, null, now() - interval '1 day'),
+  ('a0000000-0000-4000-8000-000000000008', 'a0000000-0000-4000-8000-000000000004', null, 'pending', null, null, now() - interval '2 days'),
+  ('a0000000-0000-4000-8000-000000000010', 'a0000000-0000-4000-8000-000000000003', null, 'rejected', 'Sorry, I do not know you.', now() - interval '9 days', now() - interval '10 days');
+insert into public.friendships (user_id, friend_id, created_at)
+select r.sender_id, r.recipient_id, r.responded_at from public.friend_requests r where r.status = 'accepted'
+union all
+select r.recipient_id, r.sender_id, r.responded_at from public.friend_requests r where r.status = 'accepted';
+insert into public.friend_invite_codes (code, user_id) values ('marco-festival-2026', 'a0000000-0000-4000-8000-000000000002');
+
+-- Waitlist ---------------------------------------------------------------------------------------
+insert into public.waitlist (email, name, status, notes, created_at, processed_at, processed_by) values
+  ('paul.frei@example.com', 'Paul Frei', 'pending', null, now() - interval '2 days', null, null),
+  ('nina.roth@example.com', 'Nina Roth', 'pending', null, now() - interval '1 day', null, null),
+  ('sara.vogel@example.com', 'Sara Vogel', 'approved', 'Invited by Marco', now() - interval '6 days', now() - interval '5 days', 'a0000000-0000-4000-8000-000000000001'),
+  ('spam.bot@example.com', null, 'rejected', 'Looks like spam', now() - interval '9 days', now() - interval '8 days', 'a0000000-0000-4000-8000-000000000001');
+insert into public.admin_activity (actor_id, action, target_type, target_id, details, created_at)
+select 'a0000000-0000-4000-8000-000000000001', 'process_waitlist_entry', 'waitlist', w.id::text,
+  jsonb_build_object('email', w.email, 'status', w.status, 'notes', w.notes), w.processed_at
+from public.waitlist w where w.status <> 'pending';
+insert into public.admin_activity (actor_id, action, target_type, target_id, details, created_at) values
+  ('a0000000-0000-4000-8000-000000000001', 'suspend_user', 'user', 'a0000000-0000-4000-8000-000000000010',
+    '{"email": "tobias@crewcamp.local"}', now() - interval '7 days');
+
+drop table seed_users;
