@@ -6,7 +6,7 @@
  */
 import type { ApiRequest, ApiResponse } from '../app.ts';
 import { invalidJson, pgrstError, unknownPayloadColumn } from './errors.ts';
-import { parseSelect } from './parse.ts';
+import { parseSelect, type SelectItem } from './parse.ts';
 import { applyParams, jsonBody, parseAccept, parseColumns, parsePrefer, type Prefer } from './request.ts';
 import { buildLevel, newBuilder, renderTop, type Builder, type Level } from './query.ts';
 import { checkSingular, formatBody, type Plan, type ResultRow } from './respond.ts';
@@ -14,6 +14,31 @@ import { qualified, quoteIdent, type SchemaCache, type Table } from './schema.ts
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * What the write statement returns: only the columns the representation reads (selected columns,
+ * and the key columns embeds join on), as PostgREST does, so that a table whose columns are
+ * granted one by one can be written by a role that may not read all of them. With no
+ * representation only the primary key comes back (the rows are counted, not read).
+ */
+function returningList(cache: SchemaCache, table: Table, alias: string, items: SelectItem[] | null): string {
+  if (items?.some((item) => item.kind === 'star')) return `${alias}.*`;
+  const names = new Set<string>(table.primaryKey);
+  if (items) {
+    for (const item of items) {
+      if (item.kind === 'column' && table.columns.has(item.field.name)) names.add(item.field.name);
+      if (item.kind === 'count' && item.bare && table.columns.has('count')) names.add('count');
+    }
+    if (items.some((item) => item.kind === 'embed')) {
+      for (const fk of cache.foreignKeys) {
+        if (fk.table === table.name) fk.columns.forEach((c) => names.add(c));
+        if (fk.refTable === table.name) fk.refColumns.forEach((c) => names.add(c));
+      }
+    }
+  }
+  if (names.size === 0) return `${alias}.*`;
+  return [...names].map((c) => `${alias}.${quoteIdent(c)}`).join(', ');
 }
 
 function checkColumns(table: Table, columns: string[]): void {
@@ -44,6 +69,7 @@ function insertSql(
   table: Table,
   rows: Array<Record<string, unknown>>,
   prefer: Prefer,
+  returning: (alias: string) => string,
 ): string {
   const columns = insertColumns(req, table, rows);
   const t = qualified(table.name);
@@ -70,7 +96,7 @@ function insertSql(
       sql += ` ON CONFLICT${conflict} DO NOTHING`;
     }
   }
-  return `${sql} RETURNING "pgrst_target".*`;
+  return `${sql} RETURNING ${returning('"pgrst_target"')}`;
 }
 
 /** Filters of PATCH and DELETE, with `limit`/`order` applied through the row's ctid. */
@@ -94,13 +120,16 @@ export async function planWrite(req: ApiRequest, cache: SchemaCache, table: Tabl
   const prefer = parsePrefer(req);
   const b = newBuilder(cache);
   const t = qualified(table.name);
+  const representation = prefer.return === 'representation';
+  const items = representation ? parseSelect(req.url.searchParams.get('select') ?? '*') : null;
+  const returning = (alias: string) => returningList(cache, table, alias, items);
   let cte: string;
 
   if (req.method === 'POST') {
     const body = await jsonBody(req);
     const rows = Array.isArray(body) ? body : [body];
     if (body === undefined || !rows.every(isObject)) throw invalidJson();
-    cte = insertSql(b, req, table, rows as Array<Record<string, unknown>>, prefer);
+    cte = insertSql(b, req, table, rows as Array<Record<string, unknown>>, prefer, returning);
   } else if (req.method === 'PATCH') {
     const body = await jsonBody(req);
     if (!isObject(body)) throw invalidJson();
@@ -110,19 +139,18 @@ export async function planWrite(req: ApiRequest, cache: SchemaCache, table: Tabl
     const a = quoteIdent(filterLevel.alias);
     const where = whereOf(b, req, filterLevel);
     if (columns.length === 0) {
-      cte = `SELECT ${a}.* FROM ${t} AS ${a} WHERE FALSE`;
+      cte = `SELECT ${returning(a)} FROM ${t} AS ${a} WHERE FALSE`;
     } else {
       const sets = columns.map((c) => `${quoteIdent(c)} = "_r".${quoteIdent(c)}`).join(', ');
-      cte = `UPDATE ${t} AS ${a} SET ${sets} FROM json_populate_record(NULL::${t}, ${b.params.add(JSON.stringify(body))}::json) AS "_r"${where} RETURNING ${a}.*`;
+      cte = `UPDATE ${t} AS ${a} SET ${sets} FROM json_populate_record(NULL::${t}, ${b.params.add(JSON.stringify(body))}::json) AS "_r"${where} RETURNING ${returning(a)}`;
     }
   } else {
     const filterLevel = buildLevel(b, table, []);
     const a = quoteIdent(filterLevel.alias);
-    cte = `DELETE FROM ${t} AS ${a}${whereOf(b, req, filterLevel)} RETURNING ${a}.*`;
+    cte = `DELETE FROM ${t} AS ${a}${whereOf(b, req, filterLevel)} RETURNING ${returning(a)}`;
   }
 
-  const representation = prefer.return === 'representation';
-  const root = buildLevel(b, table, representation ? parseSelect(req.url.searchParams.get('select') ?? '*') : []);
+  const root = buildLevel(b, table, items ?? []);
   const sql = renderTop(b, root, {
     source: { cte },
     from: 'pgrst_source',
