@@ -1,36 +1,14 @@
-import { useEffect, useState } from 'react';
-import { env } from '../lib/env.ts';
-import { supabase } from '../lib/supabase.ts';
+import { RouterProvider } from 'react-router';
+import { AppProvider } from './provider.tsx';
+import { createAppRouter } from './router.tsx';
 
-type BackendState = 'checking' | 'reachable' | 'unreachable';
+const router = createAppRouter();
 
-/**
- * The app shell, for now: the product's name and whether the configured backend answers. The
- * routes, sign-in and every screen arrive with the web app issue.
- */
+/** The web app: the Chakra theme around the route table. */
 export function App() {
-  const [backend, setBackend] = useState<BackendState>('checking');
-
-  useEffect(() => {
-    let cancelled = false;
-    supabase.auth
-      .getSession()
-      .then(() => fetch(`${env.supabaseUrl}/auth/v1/health`, { headers: { apikey: env.supabaseAnonKey } }))
-      .then((res) => !cancelled && setBackend(res.ok ? 'reachable' : 'unreachable'))
-      .catch(() => !cancelled && setBackend('unreachable'));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: '32rem', margin: '4rem auto', padding: '0 1rem' }}>
-      <h1>CrewCamp</h1>
-      <p>Your event crew, connected.</p>
-      <p role="status">
-        Backend {env.supabaseUrl}:{' '}
-        {backend === 'checking' ? 'checking…' : backend === 'reachable' ? 'reachable' : 'not reachable'}
-      </p>
-    </main>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
   );
 }

@@ -3,7 +3,7 @@
  * VITE_SUPABASE_ANON_KEY the app talks to the local backend (`npm run backend`) with the Supabase
  * CLI's well-known local anon key.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const LOCAL_URL = 'http://127.0.0.1:54321';
 const LOCAL_ANON_KEY =
@@ -11,7 +11,7 @@ const LOCAL_ANON_KEY =
 
 const schema = z.object({
   supabaseUrl: z.url(),
-  supabaseAnonKey: z.string().min(20),
+  supabaseAnonKey: z.string().check(z.minLength(20)),
 });
 
 export const env = schema.parse({

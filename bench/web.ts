@@ -1,0 +1,109 @@
+/**
+ * `npm run bench:web`: builds the app, serves it with `vite preview` beside a fresh local backend
+ * (the e2e setup), then for /login (signed out) and /dashboard (signed in):
+ * - the gzipped JavaScript the page loads: every script Chromium fetched while loading it, gzipped
+ *   from the build output (goals: 200 KB for /login, 250 KB for /dashboard);
+ * - Lighthouse's mobile scores (performance, accessibility, best practices) in Debian's Chromium.
+ * Prints a table; writes bench/results/web.json.
+ */
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { APP_URL } from '../e2e/env.ts';
+import { startStack } from '../e2e/stack.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const DEBUG_PORT = 9347;
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--headless=new',
+];
+
+const stack = await startStack();
+const profileDir = await mkdtemp(path.join(os.tmpdir(), 'crewcamp-bench-chrome-'));
+const context = await chromium.launchPersistentContext(profileDir, {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [...CHROME_ARGS, `--remote-debugging-port=${DEBUG_PORT}`],
+  viewport: { width: 412, height: 823 },
+});
+
+/** Gzipped bytes of every script the page loaded from the app. */
+async function scriptBytes(pathname: string): Promise<number> {
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === APP_URL && request.resourceType() === 'script') scripts.add(url.pathname);
+  });
+  await page.goto(`${APP_URL}${pathname}`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  await page.close();
+  let total = 0;
+  for (const script of scripts) total += gzipSync(await readFile(path.join(stack.distDir, script))).length;
+  return total;
+}
+
+async function scores(pathname: string, keepStorage: boolean) {
+  const result = await lighthouse(
+    `${APP_URL}${pathname}`,
+    { port: DEBUG_PORT, output: 'json', logLevel: 'error', disableStorageReset: keepStorage },
+    {
+      extends: 'lighthouse:default',
+      settings: { onlyCategories: ['performance', 'accessibility', 'best-practices'], formFactor: 'mobile' },
+    },
+  );
+  const categories = result?.lhr.categories;
+  const score = (key: string) => Math.round((categories?.[key]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+  };
+}
+
+try {
+  // Signed out: the login page (the waitlist off, as a fresh site with open registration has it).
+  await stack.setWaitlist(false);
+  const loginJs = await scriptBytes('/login');
+  const login = await scores('/login', false);
+
+  // Signed in: sign in once in this profile, then keep its storage for Lighthouse.
+  const page = await context.newPage();
+  await page.goto(`${APP_URL}/login`);
+  await page.getByRole('form', { name: 'Sign in' }).getByLabel('Email').fill('noah@crewcamp.local');
+  await page.getByRole('form', { name: 'Sign in' }).getByLabel('Password').fill('crewcamp-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${APP_URL}/dashboard`);
+  await page.close();
+  const dashboardJs = await scriptBytes('/dashboard');
+  const dashboard = await scores('/dashboard', true);
+
+  const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+  const results = {
+    '/login gzipped JS (KB, goal <= 200)': kb(loginJs),
+    '/dashboard gzipped JS (KB, goal <= 250)': kb(dashboardJs),
+    '/login Lighthouse performance (goal 95)': login.performance,
+    '/login Lighthouse accessibility (goal 100)': login.accessibility,
+    '/login Lighthouse best practices (goal 100)': login.bestPractices,
+    '/dashboard Lighthouse performance (goal 95)': dashboard.performance,
+    '/dashboard Lighthouse accessibility (goal 100)': dashboard.accessibility,
+    '/dashboard Lighthouse best practices (goal 100)': dashboard.bestPractices,
+  };
+  console.table(results);
+  await mkdir(path.join(root, 'bench', 'results'), { recursive: true });
+  await writeFile(path.join(root, 'bench', 'results', 'web.json'), JSON.stringify(results, null, 2));
+} finally {
+  await context.close();
+  await rm(profileDir, { recursive: true, force: true });
+  await stack.stop();
+}

@@ -1,0 +1,61 @@
+/** Domain helpers for driving the app: sign in, open the menu, the current path. */
+import { expect, type Page } from '@playwright/test';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export class App {
+  constructor(
+    readonly page: Page,
+    readonly isPhone: boolean,
+  ) {}
+
+  /** The path (without query) once the app has settled on it. */
+  async expectPath(pathname: string | RegExp) {
+    await expect(this.page).toHaveURL((url) =>
+      typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname),
+    );
+  }
+
+  async visit(path: string) {
+    await this.page.goto(path);
+  }
+
+  /** Fills a sign-in form (the login page's, or the waitlist page's) and submits it. */
+  async submitSignIn({ email, password }: Credentials) {
+    const form = this.page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill(password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  /** Signs in from /login (which is /waitlist while the waitlist is on) and waits for the dashboard. */
+  async signIn(credentials: Credentials) {
+    await this.visit('/login');
+    await this.submitSignIn(credentials);
+    await this.expectPath('/dashboard');
+    await expect(this.page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+  }
+
+  /** The sidebar: on a phone, opens the drawer first. */
+  async sidebar() {
+    if (this.isPhone) {
+      await this.page.getByRole('button', { name: 'Open menu' }).click();
+      const drawer = this.page.getByRole('dialog');
+      await expect(drawer).toBeVisible();
+      return drawer.getByRole('navigation', { name: 'Main' });
+    }
+    return this.page.getByRole('complementary', { name: 'Sidebar' }).getByRole('navigation', { name: 'Main' });
+  }
+
+  async signOut() {
+    const nav = await this.sidebar();
+    await nav.getByRole('button', { name: 'Sign out' }).click();
+    // Sign-out reloads the page: wait for the sign-in form of the new one.
+    await this.expectPath(/^\/(login|waitlist)$/);
+    await this.page.waitForLoadState('load');
+    await expect(this.page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  }
+}

@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test';
+import { APP_URL } from './e2e/env.ts';
+
+/** Debian's Chromium (installed by .ci/run), with nothing that reaches third-party networks. */
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
+  // The tests share one backend and flip its site switches (waitlist, registration): one worker.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: process.env.CI ? 'line' : [['list']],
+  use: {
+    baseURL: APP_URL,
+    // Pinned so that dates, numbers and copy render the same on every machine and in CI.
+    locale: 'en-US',
+    timezoneId: 'Europe/Zurich',
+    colorScheme: 'light',
+    trace: 'retain-on-failure',
+    ...chromium,
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: {
+        ...devices['Pixel 7'],
+        ...chromium,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+    {
+      name: 'desktop',
+      grepInvert: /@phone/,
+      use: { ...devices['Desktop Chrome'], ...chromium, viewport: { width: 1280, height: 800 } },
+    },
+  ],
+});

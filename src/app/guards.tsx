@@ -1,0 +1,94 @@
+/**
+ * The redirects and guards of the route table (spec section 2). Each waits, showing the loading
+ * view, until what it decides on is known: the auth state, the site switches, the profile's role.
+ */
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { LoadingView } from './loading-view.tsx';
+import { paths } from './paths.ts';
+import { useAuthStatus, usePageAccess, useSettings } from './use-session-info.ts';
+
+/** `/`: the dashboard when signed in, otherwise the landing page. */
+export function RootRedirect() {
+  const status = useAuthStatus();
+  if (status === 'initializing') return <LoadingView />;
+  return <Navigate to={status === 'signed-in' ? paths.dashboard.href() : paths.landing.href()} replace />;
+}
+
+/** `/waitlist`: the page while the waitlist is on, else /login; signed-in visitors go to the dashboard. */
+export function WaitlistGuard({ children }: { children: ReactNode }) {
+  const status = useAuthStatus();
+  const { waitlistEnabled, isReady } = useSettings();
+  if (status === 'initializing' || !isReady) return <LoadingView />;
+  if (!waitlistEnabled) return <Navigate to={paths.login.href()} replace />;
+  if (status === 'signed-in') return <Navigate to={paths.dashboard.href()} replace />;
+  return children;
+}
+
+/** `/login`: /waitlist while the waitlist is on; signed-in visitors go to the dashboard. */
+export function LoginGuard({ children }: { children: ReactNode }) {
+  const status = useAuthStatus();
+  const { waitlistEnabled, isReady } = useSettings();
+  if (status === 'initializing' || !isReady) return <LoadingView />;
+  if (waitlistEnabled) return <Navigate to={paths.waitlist.href()} replace />;
+  if (status === 'signed-in') return <Navigate to={paths.dashboard.href()} replace />;
+  return children;
+}
+
+/**
+ * `/register`: /login when registration is off, else /waitlist while the waitlist is on, else the
+ * form. An approval link (`?token=`) is the way past the waitlist, so it opens the form even
+ * while the waitlist is on.
+ */
+export function RegisterGuard({ children }: { children: ReactNode }) {
+  const status = useAuthStatus();
+  const { waitlistEnabled, registrationEnabled, isReady } = useSettings();
+  const [params] = useSearchParams();
+  if (status === 'initializing' || !isReady) return <LoadingView />;
+  if (!registrationEnabled) return <Navigate to={paths.login.href()} replace />;
+  if (waitlistEnabled && !params.get('token')) return <Navigate to={paths.waitlist.href()} replace />;
+  if (status === 'signed-in') return <Navigate to={paths.dashboard.href()} replace />;
+  return children;
+}
+
+/** Pages for signed-out visitors only (forgot password): signed-in ones go to the dashboard. */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const status = useAuthStatus();
+  if (status === 'initializing') return <LoadingView />;
+  if (status === 'signed-in') return <Navigate to={paths.dashboard.href()} replace />;
+  return children;
+}
+
+/** The signed-in area: /login when not authenticated. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const status = useAuthStatus();
+  const location = useLocation();
+  if (status === 'initializing') return <LoadingView />;
+  if (status === 'signed-out') return <Navigate to={paths.login.href()} replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+/** A page behind an access check (dashboard_page, admin_panel): `redirectTo` when it does not pass. */
+export function RequireAccess({
+  accessKey,
+  redirectTo,
+  children,
+}: {
+  accessKey: string;
+  redirectTo: string;
+  children: ReactNode;
+}) {
+  const access = usePageAccess(accessKey);
+  if (!access) return <LoadingView />;
+  if (access.access !== 'full_access') return <Navigate to={redirectTo} replace />;
+  return children;
+}
+
+/** Any other path: the dashboard when signed in, else /waitlist while the waitlist is on, else /login. */
+export function CatchAll() {
+  const status = useAuthStatus();
+  const { waitlistEnabled, isReady } = useSettings();
+  if (status === 'initializing' || (status === 'signed-out' && !isReady)) return <LoadingView />;
+  if (status === 'signed-in') return <Navigate to={paths.dashboard.href()} replace />;
+  return <Navigate to={waitlistEnabled ? paths.waitlist.href() : paths.login.href()} replace />;
+}

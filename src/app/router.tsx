@@ -1,0 +1,177 @@
+/**
+ * The route table of spec section 2. Every page is loaded lazily (the loading view appears after
+ * 300 ms); the guards of guards.tsx decide the redirects.
+ */
+import { Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import {
+  CatchAll,
+  LoginGuard,
+  RegisterGuard,
+  RequireAccess,
+  RequireAuth,
+  RootRedirect,
+  SignedOutOnly,
+  WaitlistGuard,
+} from './guards.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { DelayedLoadingView } from './loading-view.tsx';
+import { ADMIN_TABS, PROFILE_TABS, paths } from './paths.ts';
+import { RouterErrorPage } from './router-error-page.tsx';
+
+const LandingPage = lazyPage(() => import('../features/landing/landing-page.tsx'), 'LandingPage');
+const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage');
+const WaitlistRoute = lazyPage(() => import('./routes/waitlist-route.tsx'), 'WaitlistRoute');
+const RegisterPage = lazyPage(() => import('../features/auth/register-page.tsx'), 'RegisterPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
+const FriendInvitePage = lazyPage(() => import('../features/friends/friend-invite-page.tsx'), 'FriendInvitePage');
+const CheckoutSuccessPage = lazyPage(
+  () => import('../features/subscription/checkout-success-page.tsx'),
+  'CheckoutSuccessPage',
+);
+const SubscriptionSuccessPage = lazyPage(
+  () => import('../features/subscription/subscription-success-page.tsx'),
+  'SubscriptionSuccessPage',
+);
+const JoinPage = lazyPage(() => import('../features/events/join-page.tsx'), 'JoinPage');
+const AppShell = lazyPage(() => import('./shell/app-shell.tsx'), 'AppShell');
+const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
+const SubscriptionPage = lazyPage(() => import('../features/subscription/subscription-page.tsx'), 'SubscriptionPage');
+const EventPage = lazyPage(() => import('../features/events/event-page.tsx'), 'EventPage');
+const ChatPage = lazyPage(() => import('../features/chat/chat-page.tsx'), 'ChatPage');
+const ChecklistsPage = lazyPage(() => import('../features/checklists/checklists-page.tsx'), 'ChecklistsPage');
+const ExpensesPage = lazyPage(() => import('../features/expenses/expenses-page.tsx'), 'ExpensesPage');
+const SchedulePage = lazyPage(() => import('../features/schedule/schedule-page.tsx'), 'SchedulePage');
+const TransportPage = lazyPage(() => import('../features/transport/transport-page.tsx'), 'TransportPage');
+const SitePlannerPage = lazyPage(() => import('../features/site-planner/site-planner-page.tsx'), 'SitePlannerPage');
+const ProfileLayout = lazyPage(() => import('../features/profile/profile-layout.tsx'), 'ProfileLayout');
+const ProfileTabPage = lazyPage(() => import('../features/profile/profile-tab-page.tsx'), 'ProfileTabPage');
+const AdminLayout = lazyPage(() => import('../features/admin/admin-layout.tsx'), 'AdminLayout');
+const AdminTabPage = lazyPage(() => import('../features/admin/admin-tab-page.tsx'), 'AdminTabPage');
+
+function RootLayout() {
+  return (
+    <Suspense fallback={<DelayedLoadingView />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+const eventSections: RouteObject[] = [
+  { path: 'chat', element: <ChatPage /> },
+  { path: 'checklists', element: <ChecklistsPage /> },
+  { path: 'expenses', element: <ExpensesPage /> },
+  { path: 'schedule', element: <SchedulePage /> },
+  { path: 'transport', element: <TransportPage /> },
+  { path: 'camp-planner', element: <SitePlannerPage /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouterErrorPage />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      { path: paths.landing.path, element: <LandingPage /> },
+      {
+        path: paths.waitlist.path,
+        element: (
+          <WaitlistGuard>
+            <WaitlistRoute />
+          </WaitlistGuard>
+        ),
+      },
+      {
+        path: paths.login.path,
+        element: (
+          <LoginGuard>
+            <LoginPage />
+          </LoginGuard>
+        ),
+      },
+      {
+        path: paths.register.path,
+        element: (
+          <RegisterGuard>
+            <RegisterPage />
+          </RegisterGuard>
+        ),
+      },
+      {
+        path: paths.forgotPassword.path,
+        element: (
+          <SignedOutOnly>
+            <ForgotPasswordPage />
+          </SignedOutOnly>
+        ),
+      },
+      { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
+      { path: paths.friendInvite.path, element: <FriendInvitePage /> },
+      { path: paths.join.path, element: <JoinPage /> },
+      {
+        path: paths.checkoutSuccess.path,
+        element: (
+          <RequireAuth>
+            <CheckoutSuccessPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: paths.subscriptionSuccess.path,
+        element: (
+          <RequireAuth>
+            <SubscriptionSuccessPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        element: (
+          <RequireAuth>
+            <AppShell />
+          </RequireAuth>
+        ),
+        children: [
+          {
+            path: paths.dashboard.path,
+            element: (
+              <RequireAccess accessKey="dashboard_page" redirectTo={paths.root.href()}>
+                <DashboardPage />
+              </RequireAccess>
+            ),
+          },
+          { path: paths.subscription.path, element: <SubscriptionPage /> },
+          {
+            path: paths.event.path,
+            children: [{ index: true, element: <EventPage /> }, ...eventSections],
+          },
+          {
+            path: paths.profile.path,
+            element: <ProfileLayout />,
+            children: [
+              { index: true, element: <Navigate to={paths.profile.href('details')} replace /> },
+              ...PROFILE_TABS.map((tab) => ({ path: tab, element: <ProfileTabPage key={tab} tab={tab} /> })),
+            ],
+          },
+          {
+            path: paths.admin.path,
+            element: (
+              <RequireAccess accessKey="admin_panel" redirectTo={paths.dashboard.href()}>
+                <AdminLayout />
+              </RequireAccess>
+            ),
+            children: [
+              { index: true, element: <Navigate to={paths.admin.href('settings')} replace /> },
+              ...ADMIN_TABS.map((tab) => ({ path: tab, element: <AdminTabPage key={tab} tab={tab} /> })),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <CatchAll /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

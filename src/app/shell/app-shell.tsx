@@ -1,0 +1,98 @@
+import { Box, Flex, Link } from '@chakra-ui/react';
+import { Suspense, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useAuthStore } from '../../features/auth/auth-store.ts';
+import { EventMembersDialog } from '../../features/members/event-members-dialog.tsx';
+import { ErrorBoundary } from '../error-fallback.tsx';
+import { DelayedLoadingView } from '../loading-view.tsx';
+import { AppHeader } from './app-header.tsx';
+import { MobileNavDrawer } from './mobile-nav-drawer.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
+import { SidebarNav } from './sidebar-nav.tsx';
+
+/** The signed-in shell: offline banner, header, sidebar (a drawer on phones) and the page. */
+export function AppShell() {
+  const user = useAuthStore((state) => state.user);
+  const location = useLocation();
+  const [drawerPath, setDrawerPath] = useState<string | null>(null);
+  const [membersEventId, setMembersEventId] = useState<string | null>(null);
+  // Opened from the drawer, the dialog waits until the drawer has gone (its focus return would close it).
+  const [pendingMembersId, setPendingMembersId] = useState<string | null>(null);
+  // The drawer belongs to the path it was opened on: navigating closes it.
+  const isDrawerOpen = drawerPath === location.pathname;
+
+  const openMembers = (eventId: string) => {
+    if (isDrawerOpen) {
+      setPendingMembersId(eventId);
+      setDrawerPath(null);
+    } else {
+      setMembersEventId(eventId);
+    }
+  };
+  const onDrawerExited = () => {
+    if (!pendingMembersId) return;
+    setMembersEventId(pendingMembersId);
+    setPendingMembersId(null);
+  };
+
+  return (
+    <Flex direction="column" minH="100dvh">
+      <Link
+        href="#main"
+        position="absolute"
+        left="2"
+        top="-20"
+        zIndex="skipLink"
+        bg="bg.panel"
+        px="3"
+        py="2"
+        rounded="md"
+        _focus={{ top: '2' }}
+      >
+        Skip to content
+      </Link>
+      <OfflineBanner />
+      <AppHeader user={user} onOpenMenu={() => setDrawerPath(location.pathname)} />
+      <Flex flex="1" align="stretch">
+        <Box
+          as="aside"
+          aria-label="Sidebar"
+          hideBelow="lg"
+          w="64"
+          flexShrink={0}
+          borderEndWidth="1px"
+          bg="bg.panel"
+          position="sticky"
+          top="14"
+          h="calc(100dvh - 3.5rem)"
+          overflowY="auto"
+        >
+          <SidebarNav user={user} onOpenMembers={openMembers} />
+        </Box>
+        <Box
+          as="main"
+          id="main"
+          tabIndex={-1}
+          flex="1"
+          minW="0"
+          px={{ base: '4', md: '8' }}
+          py={{ base: '5', md: '8' }}
+        >
+          <Box maxW="5xl" mx="auto">
+            <ErrorBoundary key={location.pathname}>
+              <Suspense fallback={<DelayedLoadingView />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </Box>
+        </Box>
+      </Flex>
+      <MobileNavDrawer isOpen={isDrawerOpen} onClose={() => setDrawerPath(null)} onExitComplete={onDrawerExited}>
+        <SidebarNav user={user} onOpenMembers={openMembers} />
+      </MobileNavDrawer>
+      {membersEventId ? (
+        <EventMembersDialog isOpen eventId={membersEventId} onClose={() => setMembersEventId(null)} />
+      ) : null}
+    </Flex>
+  );
+}

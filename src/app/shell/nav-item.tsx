@@ -1,0 +1,59 @@
+import { Box, Flex, Icon, Tooltip, VisuallyHidden, Portal } from '@chakra-ui/react';
+import { Lock, type LucideIcon } from 'lucide-react';
+import { NavLink } from 'react-router';
+
+interface NavItemProps {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Match the path exactly (Dashboard, Overview) rather than as a prefix. */
+  end?: boolean;
+  /** 'Upgrade to {tier} to unlock this feature' when the user's access is gated or none. */
+  lockedReason?: string | null;
+}
+
+const itemStyles = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  px: '3',
+  minH: '11',
+  rounded: 'lg',
+  fontWeight: 'medium',
+  color: 'fg.muted',
+  _hover: { bg: 'bg.muted', color: 'fg' },
+  css: { '&[aria-current=page]': { bg: 'forest.subtle', color: 'forest.fg' } },
+} as const;
+
+/** A link of the sidebar; a locked one is dimmed, shows a lock and explains itself in a tooltip. */
+export function NavItem({ to, label, icon, end, lockedReason }: NavItemProps) {
+  const link = (
+    <Box asChild {...itemStyles} opacity={lockedReason ? 0.75 : 1}>
+      <NavLink to={to} end={end} data-locked={lockedReason ? 'true' : undefined}>
+        <Icon as={icon} boxSize="5" aria-hidden />
+        <Box as="span" flex="1">
+          {label}
+        </Box>
+        {lockedReason ? (
+          <>
+            <Icon as={Lock} boxSize="4" aria-hidden />
+            <VisuallyHidden>{lockedReason}</VisuallyHidden>
+          </>
+        ) : null}
+      </NavLink>
+    </Box>
+  );
+  if (!lockedReason) return link;
+  return (
+    <Tooltip.Root positioning={{ placement: 'right' }} openDelay={200}>
+      <Tooltip.Trigger asChild>
+        <Flex direction="column">{link}</Flex>
+      </Tooltip.Trigger>
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content>{lockedReason}</Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
+    </Tooltip.Root>
+  );
+}

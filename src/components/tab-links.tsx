@@ -1,0 +1,29 @@
+import { Box, HStack } from '@chakra-ui/react';
+import { NavLink } from 'react-router';
+
+/** A row of links styled as tabs (profile and admin areas); the current one is marked. */
+export function TabLinks({ label, tabs }: { label: string; tabs: { href: string; label: string }[] }) {
+  return (
+    <Box as="nav" aria-label={label} borderBottomWidth="1px" mb="6" overflowX="auto">
+      <HStack gap="1" minW="max-content">
+        {tabs.map((tab) => (
+          <Box
+            key={tab.href}
+            asChild
+            px="3"
+            py="2.5"
+            fontWeight="medium"
+            color="fg.muted"
+            borderBottomWidth="2px"
+            borderColor="transparent"
+            mb="-1px"
+            _hover={{ color: 'fg' }}
+            css={{ '&[aria-current=page]': { color: 'forest.fg', borderColor: 'forest.solid' } }}
+          >
+            <NavLink to={tab.href}>{tab.label}</NavLink>
+          </Box>
+        ))}
+      </HStack>
+    </Box>
+  );
+}

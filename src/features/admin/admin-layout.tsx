@@ -1,0 +1,26 @@
+import { Outlet } from 'react-router';
+import { ADMIN_TABS, paths, type AdminTab } from '../../app/paths.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { TabLinks } from '../../components/tab-links.tsx';
+
+export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
+  settings: 'Settings',
+  waitlist: 'Waitlist',
+  accounts: 'Accounts',
+  admins: 'Admins',
+  activity: 'Activity',
+};
+
+/** `/admin`: the admin panel's tabs around the current tab. */
+export function AdminLayout() {
+  return (
+    <>
+      <PageHeader title="Admin Panel" />
+      <TabLinks
+        label="Admin sections"
+        tabs={ADMIN_TABS.map((tab) => ({ href: paths.admin.href(tab), label: ADMIN_TAB_LABELS[tab] }))}
+      />
+      <Outlet />
+    </>
+  );
+}

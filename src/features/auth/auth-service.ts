@@ -1,0 +1,137 @@
+/**
+ * The auth calls of the app, each answering an error text for the form (the auth service's
+ * message, or the spec's fallback of section 8) instead of throwing.
+ */
+import { env } from '../../lib/env.ts';
+import { supabase, type User } from '../../lib/supabase.ts';
+import { currentUserSchema, type CurrentUser } from './profile-cache.ts';
+
+export type Outcome = { error: string | null };
+
+const messageOf = (error: unknown, fallback: string): string =>
+  error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message
+    ? error.message
+    : fallback;
+
+export async function signInWithPassword(email: string, password: string): Promise<Outcome> {
+  try {
+    const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+    return { error: error ? messageOf(error, 'Sign in failed') : null };
+  } catch (error) {
+    return { error: messageOf(error, 'Sign in failed') };
+  }
+}
+
+/** Open sign-up: the database makes the profile (role user) from the metadata. */
+export async function signUpOpen(name: string, email: string, password: string): Promise<Outcome> {
+  try {
+    const { data, error } = await supabase.auth.signUp({
+      email: email.trim(),
+      password,
+      options: { data: { name: name.trim() } },
+    });
+    if (error) return { error: messageOf(error, 'Sign up failed') };
+    if (!data.session) return signInWithPassword(email, password);
+    return { error: null };
+  } catch (error) {
+    return { error: messageOf(error, 'Sign up failed') };
+  }
+}
+
+/** Sign-up through an approved waitlist entry: admin-create-user makes the account, then we sign in. */
+export async function signUpWithApproval(
+  name: string,
+  email: string,
+  password: string,
+  approvalToken: string,
+): Promise<Outcome> {
+  try {
+    const response = await fetch(`${env.supabaseUrl}/functions/v1/admin-create-user`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        apikey: env.supabaseAnonKey,
+        authorization: `Bearer ${env.supabaseAnonKey}`,
+      },
+      body: JSON.stringify({ email, password, name: name.trim(), approvalToken }),
+    });
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const message =
+        body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : null;
+      return { error: message ?? 'Failed to create account' };
+    }
+    return signInWithPassword(email, password);
+  } catch (error) {
+    return { error: messageOf(error, 'Registration failed') };
+  }
+}
+
+/** The approved email of a signed approval link, or null when the link is not (or no longer) valid. */
+export async function approvedEmailOf(token: string): Promise<{ email: string; name: string | null } | null> {
+  const dot = token.indexOf('.');
+  if (dot < 1) return null;
+  let email: string;
+  try {
+    const base64 = token.slice(0, dot).replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+    email = new TextDecoder().decode(bytes);
+  } catch {
+    return null;
+  }
+  const { data, error } = await supabase.rpc('get_waitlist_entry_by_email', { p_email: email, p_token: token });
+  if (error || !data || typeof data !== 'object') return null;
+  const entry = data as { email?: unknown; name?: unknown; status?: unknown };
+  if (entry.status !== 'approved' || typeof entry.email !== 'string') return null;
+  return { email: entry.email, name: typeof entry.name === 'string' ? entry.name : null };
+}
+
+export async function requestPasswordReset(email: string): Promise<Outcome> {
+  try {
+    const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
+      redirectTo: `${window.location.origin}/reset-password`,
+    });
+    return { error: error ? messageOf(error, 'Failed to send the reset link') : null };
+  } catch (error) {
+    return { error: messageOf(error, 'Failed to send the reset link') };
+  }
+}
+
+export async function updatePassword(password: string): Promise<Outcome> {
+  try {
+    const { error } = await supabase.auth.updateUser({ password });
+    return { error: error ? messageOf(error, 'Failed to update password') : null };
+  } catch (error) {
+    return { error: messageOf(error, 'Failed to update password') };
+  }
+}
+
+/** Loads role, tier, name and avatar of the signed-in user from their profile row. */
+export async function fetchProfile(user: User): Promise<CurrentUser> {
+  const { data, error } = await supabase
+    .from('profiles')
+    .select('id, email, name, first_name, avatar, role, subscription_tier')
+    .eq('id', user.id)
+    .single();
+  if (error || !data) throw new Error('Failed to fetch profile');
+  return currentUserSchema.parse({
+    id: data.id,
+    email: data.email ?? user.email ?? null,
+    name: data.name ?? null,
+    firstName: data.first_name ?? null,
+    avatar: data.avatar ?? null,
+    role: data.role,
+    tier: data.subscription_tier,
+  });
+}
+
+/** Forgets the stored session even when the server could not be told (offline, server error). */
+export function clearStoredSession(): void {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith('sb-') && key.includes('-auth-token')) localStorage.removeItem(key);
+    }
+  } catch {
+    // storage unavailable: nothing stored to forget
+  }
+}

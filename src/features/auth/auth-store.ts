@@ -1,0 +1,106 @@
+/**
+ * The auth state of the app (spec section 4): initializing, then signed in or signed out. The
+ * session comes from supabase-js; sign-in loads the profile's role, tier, name and avatar, cached
+ * locally so an offline start knows them. Session events (signed in, signed out, token refreshed,
+ * password recovery, user updated, MFA verified) are recorded as `lastEvent`.
+ */
+import { create } from 'zustand';
+import { supabase, type AuthChangeEvent, type Session } from '../../lib/supabase.ts';
+import { clearStoredSession, fetchProfile } from './auth-service.ts';
+import { clearCachedProfile, readCachedProfile, writeCachedProfile, type CurrentUser } from './profile-cache.ts';
+
+export type AuthStatus = 'initializing' | 'signed-in' | 'signed-out';
+
+interface AuthState {
+  status: AuthStatus;
+  session: Session | null;
+  /** The profile essentials; null until known (signed out, or first sign-in still loading). */
+  user: CurrentUser | null;
+  lastEvent: AuthChangeEvent | null;
+  /** True after a password recovery link opened a session, until the new password is set. */
+  isRecovering: boolean;
+  /** Set when the auth service could not start ('Auth initialization failed'). */
+  initError: string | null;
+  reloadProfile(): Promise<void>;
+  finishRecovery(): void;
+}
+
+export const useAuthStore = create<AuthState>(() => ({
+  status: 'initializing',
+  session: null,
+  user: null,
+  lastEvent: null,
+  isRecovering: false,
+  initError: null,
+  async reloadProfile() {
+    const { session } = useAuthStore.getState();
+    if (!session) return;
+    try {
+      const user = await fetchProfile(session.user);
+      if (useAuthStore.getState().session?.user.id !== user.id) return;
+      writeCachedProfile(user);
+      useAuthStore.setState({ user });
+    } catch {
+      // offline or not reachable: the cached profile stays; the next session event tries again
+    }
+  },
+  finishRecovery() {
+    useAuthStore.setState({ isRecovering: false });
+  },
+}));
+
+function applySession(event: AuthChangeEvent, session: Session | null) {
+  const previous = useAuthStore.getState();
+  if (!session) {
+    clearCachedProfile();
+    useAuthStore.setState({ status: 'signed-out', session: null, user: null, lastEvent: event, isRecovering: false });
+    return;
+  }
+  const sameUser = previous.user?.id === session.user.id;
+  useAuthStore.setState({
+    status: 'signed-in',
+    session,
+    user: sameUser ? previous.user : readCachedProfile(session.user.id),
+    lastEvent: event,
+    isRecovering: event === 'PASSWORD_RECOVERY' ? true : previous.isRecovering,
+  });
+  if (event !== 'TOKEN_REFRESHED' || !sameUser) {
+    // Outside the callback: supabase-js must not be called while it notifies its listeners.
+    setTimeout(() => void useAuthStore.getState().reloadProfile(), 0);
+  }
+}
+
+let started = false;
+
+/** Subscribes to supabase-js's session events; call once, before the first render. */
+export function startAuth(): void {
+  if (started) return;
+  started = true;
+  supabase.auth.onAuthStateChange((event, session) => applySession(event, session));
+  supabase.auth.getSession().then(
+    ({ error }) => {
+      if (error) useAuthStore.setState({ initError: error.message || 'Auth initialization failed' });
+    },
+    () => {
+      useAuthStore.setState({ initError: 'Auth initialization failed' });
+      if (useAuthStore.getState().status === 'initializing') applySession('SIGNED_OUT', null);
+    },
+  );
+  window.addEventListener('profile-updated', () => void useAuthStore.getState().reloadProfile());
+}
+
+/**
+ * Sign-out (spec section 4): clears the user and reloads the page at /login, also when the auth
+ * service fails or cannot be reached.
+ */
+export async function signOut(loginHref: string): Promise<void> {
+  try {
+    const { error } = await supabase.auth.signOut();
+    if (error) clearStoredSession();
+  } catch {
+    clearStoredSession();
+  }
+  clearCachedProfile();
+  useAuthStore.setState({ status: 'signed-out', session: null, user: null, lastEvent: 'SIGNED_OUT' });
+  window.location.replace(loginHref);
+}

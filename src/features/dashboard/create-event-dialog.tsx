@@ -1,0 +1,71 @@
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { tierLimits } from '../../access/tier-limits.ts';
+import type { Tier } from '../../access/tiers.ts';
+import { FormMessage } from '../../components/form-message.tsx';
+import { mutate } from '../../data/index.ts';
+import { EMPTY_EVENT_FORM, EventForm, eventFieldsOf, type EventFormValues } from '../events/event-form.tsx';
+import { eventsAtOnceRefusal, nextTier, planningDays, planningDaysRefusal } from '../events/event-rules.ts';
+import { mutateErrorText } from '../events/mutate-error.ts';
+
+interface CreateEventDialogProps {
+  tier: Tier;
+  activeCreatedCount: number;
+  onClose(): void;
+  onQueued(mutationId: string, name: string): void;
+}
+
+/** Creating an event, with the plan's limits explained before the database would refuse. */
+export function CreateEventDialog({ tier, activeCreatedCount, onClose, onQueued }: CreateEventDialogProps) {
+  const limits = tierLimits(tier);
+  const up = nextTier(tier);
+  const fullRefusal = eventsAtOnceRefusal(tier, limits, activeCreatedCount);
+  const checkDates = (values: EventFormValues) =>
+    planningDaysRefusal(tier, limits, planningDays(values.start_date, values.end_date), up ? tierLimits(up) : undefined);
+
+  async function create(values: EventFormValues): Promise<string | null> {
+    try {
+      const queued = await mutate('event.create', eventFieldsOf(values));
+      onQueued(queued.mutationId, values.name.trim());
+      onClose();
+      return null;
+    } catch (error) {
+      return mutateErrorText(error, 'Failed to create event');
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Create an event</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body pb="6">
+              <EventForm
+                id="create-event"
+                initial={EMPTY_EVENT_FORM}
+                submitLabel="Create event"
+                isBlocked={Boolean(fullRefusal)}
+                checkDates={checkDates}
+                onSubmit={create}
+                onCancel={onClose}
+                notice={
+                  fullRefusal ? (
+                    <FormMessage status="error">{fullRefusal}</FormMessage>
+                  ) : (
+                    <FormMessage status="info">{`Your ${tier} plan: ${activeCreatedCount} of ${limits.maxEventsSimultaneously} active events at once, events of up to ${limits.maxPlanningDays} days, ${limits.maxMembersPerEvent} members per event.`}</FormMessage>
+                  )
+                }
+              />
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

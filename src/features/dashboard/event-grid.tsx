@@ -1,0 +1,30 @@
+import { SimpleGrid, Text } from '@chakra-ui/react';
+import type { EventRow } from '../../db/row-schemas.ts';
+import type { MemberSummary } from '../../data/index.ts';
+import type { EventAction } from './event-actions.ts';
+import { EventCard } from './event-card.tsx';
+
+interface EventGridProps {
+  events: EventRow[];
+  summaries: Record<string, MemberSummary>;
+  emptyText: string;
+  onAction(eventId: string, action: EventAction): void;
+}
+
+/** The events of one status: one column on phones, more where there is room. */
+export function EventGrid({ events, summaries, emptyText, onAction }: EventGridProps) {
+  if (!events.length) {
+    return (
+      <Text color="fg.muted" py="8" textAlign="center" borderWidth="1px" borderStyle="dashed" rounded="xl">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+      {events.map((event) => (
+        <EventCard key={event.id} event={event} summary={summaries[event.id]} onAction={(action) => onAction(event.id, action)} />
+      ))}
+    </SimpleGrid>
+  );
+}

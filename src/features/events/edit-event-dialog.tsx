@@ -1,0 +1,58 @@
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { tierLimits } from '../../access/tier-limits.ts';
+import type { EventRow } from '../../db/row-schemas.ts';
+import { mutate } from '../../data/index.ts';
+import { EventForm, eventFieldsOf, type EventFormValues } from './event-form.tsx';
+import { nextTier, planningDays, planningDaysRefusal } from './event-rules.ts';
+import { mutateErrorText } from './mutate-error.ts';
+
+/** Editing an event's details (managers); only the changed fields are sent. */
+export function EditEventDialog({ event, onClose }: { event: EventRow; onClose(): void }) {
+  const tier = event.access_tier;
+  const up = nextTier(tier);
+  const initial: EventFormValues = {
+    name: event.name,
+    start_date: event.start_date ?? '',
+    end_date: event.end_date ?? '',
+    location: event.location ?? '',
+    description: event.description ?? '',
+  };
+  const checkDates = (values: EventFormValues) =>
+    values.start_date === initial.start_date && values.end_date === initial.end_date
+      ? null
+      : planningDaysRefusal(tier, tierLimits(tier), planningDays(values.start_date, values.end_date), up ? tierLimits(up) : undefined);
+
+  async function save(values: EventFormValues): Promise<string | null> {
+    const fields = eventFieldsOf(values);
+    const before = eventFieldsOf(initial);
+    const changes = Object.fromEntries(Object.entries(fields).filter(([key, value]) => before[key as keyof typeof before] !== value));
+    try {
+      if (Object.keys(changes).length) await mutate('event.update', { id: event.id, changes });
+      onClose();
+      return null;
+    } catch (error) {
+      return mutateErrorText(error, 'Failed to update event');
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Edit event</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body pb="6">
+              <EventForm id="edit-event" initial={initial} submitLabel="Save changes" checkDates={checkDates} onSubmit={save} onCancel={onClose} />
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,78 @@
+import { Badge, Button, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Pencil } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useEventLookup, useEventMembers, useSyncStatus } from '../../data/index.ts';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { EventMembersDialog } from '../members/event-members-dialog.tsx';
+import { CrewCard } from './crew-card.tsx';
+import { EventDetailsCard } from './event-details-card.tsx';
+import { isManagerRole } from './event-rules.ts';
+import { JoinLinkCard } from './join-link-card.tsx';
+
+const EditEventDialog = lazy(async () => ({ default: (await import('./edit-event-dialog.tsx')).EditEventDialog }));
+
+const STATUS_LABELS = { active: 'Active', past: 'Past', deleted: 'Deleted' } as const;
+
+/** `/events/{id}`: the overview (details, editable by managers; who is coming; the join link and QR code). */
+export function EventPage() {
+  const { eventId = '' } = useParams();
+  const lookup = useEventLookup(eventId);
+  const members = useEventMembers(eventId);
+  const hasSynced = useSyncStatus((status) => status.lastSyncedAt !== null);
+  const myUserId = useAuthStore((state) => state.session?.user.id ?? null);
+  const [isEditing, setEditing] = useState(false);
+  const [isMembersOpen, setMembersOpen] = useState(false);
+
+  if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced)) {
+    return (
+      <HStack gap="3" py="10" justify="center" role="status">
+        <Spinner size="sm" />
+        <Text>Loading the event...</Text>
+      </HStack>
+    );
+  }
+  const me = members.find((member) => member.user_id === myUserId);
+  if (lookup.status === 'missing' || !me) {
+    return (
+      <Stack gap="4" py="6" align="start">
+        <PageHeader title="You are not a member of this event" description="It may have been deleted, or you have left it or been removed." />
+        <Button asChild>
+          <RouterLink to={paths.dashboard.href()}>Back to the dashboard</RouterLink>
+        </Button>
+      </Stack>
+    );
+  }
+  const event = lookup.event;
+  const isManager = isManagerRole(me.role);
+  return (
+    <>
+      <PageHeader title={event.name}>
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <Badge variant="subtle" colorPalette={event.status === 'active' ? 'forest' : 'gray'}>
+            {STATUS_LABELS[event.status]}
+          </Badge>
+          {isManager && event.status !== 'deleted' ? (
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden />
+              Edit details
+            </Button>
+          ) : null}
+        </HStack>
+      </PageHeader>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+        <Stack gap="4">
+          <EventDetailsCard event={event} />
+          <CrewCard members={members} myUserId={myUserId} onOpenMembers={() => setMembersOpen(true)} />
+        </Stack>
+        {event.status === 'deleted' ? null : <JoinLinkCard eventId={event.id} eventName={event.name} />}
+      </SimpleGrid>
+      <Suspense fallback={null}>
+        {isEditing ? <EditEventDialog event={event} onClose={() => setEditing(false)} /> : null}
+        {isMembersOpen ? <EventMembersDialog isOpen eventId={event.id} onClose={() => setMembersOpen(false)} /> : null}
+      </Suspense>
+    </>
+  );
+}

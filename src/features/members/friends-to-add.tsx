@@ -1,0 +1,56 @@
+import { Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { MemberRow } from '../../db/row-schemas.ts';
+import { useFriends } from '../../data/index.ts';
+import { MemberAvatar } from '../events/member-avatar.tsx';
+import { friendsNotInEvent } from './member-rules.ts';
+import type { Feedback } from './use-dialog-feedback.ts';
+
+/** Friends who are not in the event yet, filterable by name or email, each one tap from joining. */
+export function FriendsToAdd({ eventId, members, feedback }: { eventId: string; members: MemberRow[]; feedback: Feedback }) {
+  const friends = useFriends();
+  const [query, setQuery] = useState('');
+  const memberIds = new Set(members.map((member) => member.user_id));
+  const candidates = friends.filter((friend) => !memberIds.has(friend.id));
+  if (!candidates.length) return null;
+  const shown = friendsNotInEvent(friends, memberIds, query);
+  return (
+    <Stack as="section" aria-labelledby="friends-to-add" gap="3" borderTopWidth="1px" pt="4">
+      <Heading as="h3" id="friends-to-add" textStyle="sm">
+        Friends not in this event
+      </Heading>
+      <Input size="sm" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Filter friends by name or email" aria-label="Filter friends by name or email" />
+      <Stack as="ul" gap="2" listStyleType="none" maxH="16rem" overflowY="auto">
+        {shown.map((friend) => (
+          <HStack as="li" key={friend.id} gap="3">
+            <MemberAvatar name={friend.name} avatar={friend.avatar} size="xs" />
+            <Stack gap="0" flex="1" minW="0">
+              <Text textStyle="sm" fontWeight="medium" truncate>
+                {friend.name ?? friend.email}
+              </Text>
+              {friend.email ? (
+                <Text textStyle="xs" color="fg.muted" truncate>
+                  {friend.email}
+                </Text>
+              ) : null}
+            </Stack>
+            <Button
+              size="xs"
+              variant="outline"
+              aria-label={`Add ${friend.name ?? friend.email ?? 'friend'} to the event`}
+              onClick={() =>
+                void feedback.run(
+                  'member.add',
+                  { eventId, userId: friend.id, role: 'member', name: friend.name, avatar: friend.avatar, email: friend.email },
+                  'Failed to add member',
+                )
+              }
+            >
+              Add
+            </Button>
+          </HStack>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
