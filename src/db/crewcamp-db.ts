@@ -1,0 +1,77 @@
+/**
+ * The device database: one IndexedDB database per signed-in user (`crewcamp-{userId}`), holding
+ * the mirrors of what the server lets that user see, the outbox, the shadows of optimistically
+ * changed rows and the engine's metadata. Every schema change is a new entry in `schemaVersions`
+ * with its upgrade; nothing is ever changed in place. All read-write transactions use strict
+ * durability: an outbox entry that `mutate` reported as queued is on disk.
+ */
+import { Dexie, type Table, type Transaction } from 'dexie';
+import type { MetaRow, OutboxEntry, ShadowRow } from './outbox-schema.ts';
+import type { RowOf } from './row-schemas.ts';
+
+export interface SchemaVersion {
+  version: number;
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => Promise<void> | void;
+}
+
+/** Every version of the schema, oldest first. Append; never edit a released entry. */
+export const schemaVersions: SchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
+      events: 'key, status, updated_at',
+      members: 'key, event_id, user_id',
+      invitations: 'key, event_id, recipient_id, sender_id, status',
+      profiles: 'key',
+      settings: 'key',
+      subscriptions: 'key, user_id',
+      friends: 'key',
+      friendRequests: 'key, direction, status',
+      outbox: '++seq, &mutationId, status',
+      shadows: 'id',
+      meta: 'key',
+    },
+  },
+];
+
+export class CrewCampDb extends Dexie {
+  events!: Table<RowOf['events'], string>;
+  members!: Table<RowOf['members'], string>;
+  invitations!: Table<RowOf['invitations'], string>;
+  profiles!: Table<RowOf['profiles'], string>;
+  settings!: Table<RowOf['settings'], string>;
+  subscriptions!: Table<RowOf['subscriptions'], string>;
+  friends!: Table<RowOf['friends'], string>;
+  friendRequests!: Table<RowOf['friendRequests'], string>;
+  outbox!: Table<OutboxEntry, number>;
+  shadows!: Table<ShadowRow, string>;
+  meta!: Table<MetaRow, string>;
+
+  constructor(
+    readonly userId: string,
+    versions: SchemaVersion[] = schemaVersions,
+  ) {
+    super(databaseName(userId), { chromeTransactionDurability: 'strict' });
+    for (const { version, stores, upgrade } of versions) {
+      const declared = this.version(version).stores(stores);
+      if (upgrade) declared.upgrade(upgrade);
+    }
+  }
+}
+
+export function databaseName(userId: string): string {
+  return `crewcamp-${userId}`;
+}
+
+/** Opens (creating or upgrading) the database of one user. */
+export async function openUserDb(userId: string, versions: SchemaVersion[] = schemaVersions): Promise<CrewCampDb> {
+  const db = new CrewCampDb(userId, versions);
+  await db.open();
+  return db;
+}
+
+/** Deletes a user's device database (sign-out after the user agreed to lose unsent changes). */
+export async function deleteUserDb(userId: string): Promise<void> {
+  await Dexie.delete(databaseName(userId));
+}

@@ -1,0 +1,167 @@
+/**
+ * The shapes of the rows the device keeps: mirrors of what the server lets this user see, each
+ * with a string primary key `key`. Rows read back from IndexedDB are parsed with these schemas
+ * (an old or damaged row never reaches the UI as a typed value); the same schemas type the rows
+ * the sync engine writes.
+ */
+import { z } from 'zod';
+
+const nullableText = z.string().nullable();
+const timestamp = z.string();
+
+export const eventRowSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  name: z.string(),
+  description: nullableText,
+  location: nullableText,
+  start_date: nullableText,
+  end_date: nullableText,
+  access_tier: z.enum(['free', 'starter', 'organizer']),
+  status: z.enum(['active', 'past', 'deleted']),
+  created_by: z.string(),
+  client_ref: nullableText,
+  created_at: timestamp,
+  updated_at: timestamp,
+  deleted_at: nullableText,
+});
+export type EventRow = z.infer<typeof eventRowSchema>;
+
+/** One member of one event, with what the member list shows of their profile. Key: `{event_id}|{user_id}`. */
+export const memberRowSchema = z.object({
+  key: z.string(),
+  id: nullableText,
+  event_id: z.string(),
+  user_id: z.string(),
+  role: z.enum(['creator', 'admin', 'member']),
+  created_at: timestamp,
+  updated_at: timestamp,
+  name: nullableText,
+  avatar: nullableText,
+  email: nullableText,
+});
+export type MemberRow = z.infer<typeof memberRowSchema>;
+
+export const invitationRowSchema = z.object({
+  key: z.string(),
+  id: nullableText,
+  event_id: z.string(),
+  event_name: nullableText,
+  sender_id: nullableText,
+  sender_name: nullableText,
+  recipient_id: nullableText,
+  recipient_name: nullableText,
+  recipient_email: z.string(),
+  recipient_avatar: nullableText,
+  message: nullableText,
+  status: z.enum(['pending', 'accepted', 'declined']),
+  response_message: nullableText,
+  responded_at: nullableText,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type InvitationRow = z.infer<typeof invitationRowSchema>;
+
+export const profileRowSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  name: nullableText,
+  email: nullableText,
+  avatar: nullableText,
+  first_name: nullableText,
+  last_name: nullableText,
+  country: nullableText,
+  postal_code: nullableText,
+  street_address: nullableText,
+  street_number: nullableText,
+  role: z.enum(['user', 'admin']),
+  subscription_tier: z.enum(['free', 'starter', 'organizer']),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type ProfileRow = z.infer<typeof profileRowSchema>;
+
+export const settingRowSchema = z.object({
+  key: z.string(),
+  value: z.unknown(),
+  updated_at: timestamp,
+});
+export type SettingRow = z.infer<typeof settingRowSchema>;
+
+export const subscriptionRowSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  user_id: z.string(),
+  tier: z.enum(['free', 'pro', 'premium']),
+  status: z.string(),
+  current_period_start: nullableText,
+  current_period_end: nullableText,
+  cancel_at_period_end: z.boolean(),
+  payment_method_brand: nullableText,
+  payment_method_last4: nullableText,
+  updated_at: timestamp,
+});
+export type SubscriptionRow = z.infer<typeof subscriptionRowSchema>;
+
+/** A friend of this user. Key: the friend's user id. */
+export const friendRowSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  friendship_id: nullableText,
+  name: nullableText,
+  email: nullableText,
+  avatar: nullableText,
+  created_at: timestamp,
+});
+export type FriendRow = z.infer<typeof friendRowSchema>;
+
+export const friendRequestRowSchema = z.object({
+  key: z.string(),
+  id: nullableText,
+  direction: z.enum(['incoming', 'outgoing']),
+  sender_id: nullableText,
+  sender_name: nullableText,
+  sender_email: nullableText,
+  sender_avatar: nullableText,
+  recipient_id: nullableText,
+  recipient_name: nullableText,
+  recipient_email: nullableText,
+  recipient_avatar: nullableText,
+  message: nullableText,
+  status: z.enum(['pending', 'accepted', 'rejected']),
+  response_message: nullableText,
+  responded_at: nullableText,
+  created_at: timestamp,
+});
+export type FriendRequestRow = z.infer<typeof friendRequestRowSchema>;
+
+/** Every mirrored table, by its Dexie name, with the schema of its rows. */
+export const rowSchemas = {
+  events: eventRowSchema,
+  members: memberRowSchema,
+  invitations: invitationRowSchema,
+  profiles: profileRowSchema,
+  settings: settingRowSchema,
+  subscriptions: subscriptionRowSchema,
+  friends: friendRowSchema,
+  friendRequests: friendRequestRowSchema,
+} as const;
+
+export type MirrorTable = keyof typeof rowSchemas;
+export const mirrorTables = Object.keys(rowSchemas) as MirrorTable[];
+
+export interface RowOf {
+  events: EventRow;
+  members: MemberRow;
+  invitations: InvitationRow;
+  profiles: ProfileRow;
+  settings: SettingRow;
+  subscriptions: SubscriptionRow;
+  friends: FriendRow;
+  friendRequests: FriendRequestRow;
+}
+
+/** The local key of an event member row. */
+export function memberKey(eventId: string, userId: string): string {
+  return `${eventId}|${userId}`;
+}

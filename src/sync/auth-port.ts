@@ -1,0 +1,28 @@
+/**
+ * The engine's view of the session: refresh it once when a request answered 401 (or on
+ * reconnect), telling apart "offline, try later" (the user stays signed in: the app works offline)
+ * from "the session is gone, the user must sign in again". Nothing is dropped either way.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+export type RefreshOutcome = 'ok' | 'offline' | 'signed-out';
+
+export interface AuthPort {
+  refresh(): Promise<RefreshOutcome>;
+}
+
+export function supabaseAuthPort(client: SupabaseClient): AuthPort {
+  return {
+    async refresh() {
+      try {
+        const { data, error } = await client.auth.refreshSession();
+        if (!error && data.session) return 'ok';
+        if (error && (error.name === 'AuthRetryableFetchError' || error.status === 0 || (error.status ?? 0) >= 500))
+          return 'offline';
+        return 'signed-out';
+      } catch {
+        return 'offline';
+      }
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/** The registry of every mutation kind the app's members use on events, members, invitations, profile and friends. */
+import { KindRegistry } from '../kind-registry.ts';
+import { eventKinds } from './event-kinds.ts';
+import { friendKinds } from './friend-kinds.ts';
+import { invitationKinds } from './invitation-kinds.ts';
+import { memberKinds } from './member-kinds.ts';
+import { updateProfile, uploadAvatarKind } from './profile-kinds.ts';
+
+export interface CoreKindsOptions {
+  /** The backend's URL (the avatars bucket's public address is derived from it). */
+  supabaseUrl: string;
+}
+
+export function coreKinds(options: CoreKindsOptions): KindRegistry {
+  const registry = new KindRegistry();
+  for (const kind of [...eventKinds, ...memberKinds, ...invitationKinds, ...friendKinds])
+    registry.register(kind as never);
+  registry.register(updateProfile);
+  registry.register(uploadAvatarKind(`${options.supabaseUrl.replace(/\/$/, '')}/storage/v1/object/public/avatars`));
+  return registry;
+}

@@ -1,0 +1,115 @@
+/**
+ * The only way optimistic changes and server answers touch the mirror tables. Before the first
+ * optimistic write to a row, the writer saves the row's server state as its shadow and records the
+ * row in the entry's `touched` list: that is what makes rollback and rebase possible (restore the
+ * shadows, apply the live entries again). `storeServer` writes a server row under that scheme:
+ * into the shadow when a live change sits on the row (the caller then rebases), else straight in.
+ * Must run inside a read-write transaction over the mirror tables, shadows and outbox.
+ */
+import type { Table } from 'dexie';
+import type { CrewCampDb } from '../db/crewcamp-db.ts';
+import type { MirrorTable, RowOf } from '../db/row-schemas.ts';
+
+export function shadowId(table: MirrorTable, key: string): string {
+  return `${table}:${key}`;
+}
+
+export function splitShadowId(id: string): { table: MirrorTable; key: string } {
+  const at = id.indexOf(':');
+  return { table: id.slice(0, at) as MirrorTable, key: id.slice(at + 1) };
+}
+
+export function tableOf<T extends MirrorTable>(db: CrewCampDb, table: T): Table<RowOf[T], string> {
+  return db.table(table) as Table<RowOf[T], string>;
+}
+
+export class LocalWriter {
+  /** Shadow ids whose server state changed through `storeServer` and that need a rebase. */
+  readonly toRebase = new Set<string>();
+
+  constructor(
+    readonly db: CrewCampDb,
+    readonly userId: string,
+    /** Collects the shadow ids of rows this writer changed optimistically; null for server writes. */
+    private readonly touched: Set<string> | null,
+  ) {}
+
+  get<T extends MirrorTable>(table: T, key: string): Promise<RowOf[T] | undefined> {
+    return tableOf(this.db, table).get(key);
+  }
+
+  private async touch(table: MirrorTable, key: string): Promise<void> {
+    if (!this.touched) throw new Error('A server writer cannot make optimistic changes');
+    const id = shadowId(table, key);
+    if (this.touched.has(id)) return;
+    this.touched.add(id);
+    if (await this.db.shadows.get(id)) return;
+    const current = await tableOf(this.db, table).get(key);
+    await this.db.shadows.put({ id, table, rowKey: key, row: current ? { ...current } : null });
+  }
+
+  async put<T extends MirrorTable>(table: T, row: RowOf[T]): Promise<void> {
+    await this.touch(table, row.key);
+    await tableOf(this.db, table).put(row);
+  }
+
+  /** Changes some fields of an existing row; answers false when there is no such row. */
+  async update<T extends MirrorTable>(table: T, key: string, changes: Partial<RowOf[T]>): Promise<boolean> {
+    const current = await tableOf(this.db, table).get(key);
+    if (!current) return false;
+    await this.touch(table, key);
+    await tableOf(this.db, table).put({ ...current, ...changes, key });
+    return true;
+  }
+
+  async delete(table: MirrorTable, key: string): Promise<void> {
+    const current = await tableOf(this.db, table).get(key);
+    if (!current) return;
+    await this.touch(table, key);
+    await tableOf(this.db, table).delete(key);
+  }
+
+  /** Stores the server's state of a row (null: the server has none). */
+  async storeServer<T extends MirrorTable>(table: T, key: string, row: RowOf[T] | null): Promise<void> {
+    const id = shadowId(table, key);
+    const shadow = await this.db.shadows.get(id);
+    if (shadow) {
+      if (!sameRow(shadow.row, row)) {
+        await this.db.shadows.put({ ...shadow, row: row ? { ...row } : null });
+        this.toRebase.add(id);
+      }
+      return;
+    }
+    const t = tableOf(this.db, table);
+    if (row === null) {
+      await t.delete(key);
+      return;
+    }
+    const current = await t.get(key);
+    if (!sameRow(current ?? null, row)) await t.put(row);
+  }
+}
+
+/** Structural equality of two plain rows (as stored: JSON-like values). */
+export function sameRow(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a as object).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b as object).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => sameRow((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/**
+ * The rows of a table as the server last had them: shadowed rows from their shadows (the table
+ * shows them with local changes, or not at all when a local change removed them), the others as
+ * stored. What purges and snapshots compare with the server.
+ */
+export async function serverView<T extends MirrorTable>(db: CrewCampDb, table: T): Promise<RowOf[T][]> {
+  const shadows = (await db.shadows.toArray()).filter((shadow) => shadow.table === table);
+  const shadowed = new Set(shadows.map((s) => s.rowKey));
+  const rows = (await tableOf(db, table).toArray()).filter((row) => !shadowed.has(row.key));
+  for (const shadow of shadows) if (shadow.row) rows.push(shadow.row as unknown as RowOf[T]);
+  return rows;
+}

@@ -1,0 +1,83 @@
+/**
+ * `mutate(kind, args)`: checks the arguments, then in one strict-durability transaction applies the
+ * optimistic change and appends the outbox entry, so the UI (through live queries) shows the change
+ * at once and the change is on disk before the call returns. Dependencies are the live entries
+ * that create something this change refers to (an event made offline and then invited to): if
+ * one of them is refused, this one is too.
+ */
+import { z } from 'zod';
+import type { CrewCampDb } from '../db/crewcamp-db.ts';
+import type { OutboxEntry } from '../db/outbox-schema.ts';
+import type { KindRegistry } from './kind-registry.ts';
+import { LocalWriter } from './local-writer.ts';
+import { MutationValidationError } from './send-errors.ts';
+import { resolveTempIds } from './temp-ids.ts';
+import { liveEntries, writeTx } from './transactions.ts';
+
+export interface MutateEnv {
+  db: CrewCampDb;
+  registry: KindRegistry;
+  userId: string;
+  clientId: string;
+  now?: () => number;
+}
+
+export interface Queued<A = unknown> {
+  mutationId: string;
+  seq: number;
+  args: A;
+}
+
+export function checkArgs<A>(registry: KindRegistry, kindName: string, rawArgs: unknown): A {
+  const kind = registry.get(kindName);
+  const parsed = kind.args.safeParse(rawArgs);
+  if (!parsed.success) throw new MutationValidationError(z.prettifyError(parsed.error));
+  kind.validate?.(parsed.data);
+  return parsed.data as A;
+}
+
+/** Appends one entry (inside a running transaction); shared by mutate and retry. */
+export async function appendEntry(
+  env: MutateEnv,
+  kindName: string,
+  args: unknown,
+  mutationId: string,
+): Promise<Queued> {
+  const { db, registry, userId, clientId } = env;
+  const kind = registry.get(kindName);
+  const now = env.now?.() ?? Date.now();
+  const current = await resolveTempIds(db, args);
+  const prepared = kind.prepare ? await kind.prepare(current, { db, userId, clientId, mutationId, now }) : current;
+  const touched = new Set<string>();
+  await kind.applyLocal(new LocalWriter(db, userId, touched), prepared);
+  const refs = kind.refs(prepared);
+  const creates = kind.creates?.(prepared) ?? [];
+  const creators = refs.length
+    ? (await liveEntries(db)).filter((e) => e.creates.some((ref) => refs.includes(ref)))
+    : [];
+  const dependsOn = creators.map((entry) => entry.mutationId);
+  const entry: Omit<OutboxEntry, 'seq'> = {
+    mutationId,
+    kind: kindName,
+    args: prepared,
+    dependsOn,
+    userId,
+    createdAt: now,
+    attempts: 0,
+    nextAttemptAt: 0,
+    status: 'pending',
+    error: null,
+    touched: [...touched],
+    refs,
+    creates,
+    ackedAt: null,
+  };
+  const seq = await db.outbox.add(entry as OutboxEntry);
+  return { mutationId, seq, args: prepared };
+}
+
+export async function mutate<A = unknown>(env: MutateEnv, kindName: string, rawArgs: unknown): Promise<Queued<A>> {
+  const args = checkArgs(env.registry, kindName, rawArgs);
+  const mutationId = crypto.randomUUID();
+  return (await writeTx(env.db, () => appendEntry(env, kindName, args, mutationId))) as Queued<A>;
+}

@@ -1,0 +1,221 @@
+/**
+ * What a pull reads, per server table: the select (with the embedded profile fields the lists
+ * show), the keyset tie-breaker column, and how a server row becomes a device row, or a
+ * tombstone (null) when the row is soft-deleted. Friends and friend requests are small per-user
+ * lists whose rows need both parties' profiles; they are pulled as whole snapshots through their
+ * procedures.
+ */
+import type { MirrorTable, RowOf } from '../db/row-schemas.ts';
+import { memberKey } from '../db/row-schemas.ts';
+
+type Json = Record<string, unknown>;
+
+export interface DeltaSource<T extends MirrorTable = MirrorTable> {
+  table: T;
+  remote: string;
+  select: string;
+  tieBreaker: string;
+  toRow(row: Json, userId: string): { key: string; row: RowOf[T] | null };
+}
+
+const text = (v: unknown): string | null =>
+  typeof v === 'string' ? v : v === null || v === undefined ? null : String(v);
+const str = (v: unknown): string => (typeof v === 'string' ? v : String(v ?? ''));
+const one = (v: unknown): Json | null => (Array.isArray(v) ? ((v[0] as Json) ?? null) : ((v as Json | null) ?? null));
+
+export const eventsSource: DeltaSource<'events'> = {
+  table: 'events',
+  remote: 'events',
+  select:
+    'id,name,description,location,start_date,end_date,access_tier,status,created_by,client_ref,created_at,updated_at,deleted_at',
+  tieBreaker: 'id',
+  toRow: (r) => ({ key: str(r.id), row: eventFromServer(r) }),
+};
+
+export function eventFromServer(r: Json): RowOf['events'] {
+  return {
+    key: str(r.id),
+    id: str(r.id),
+    name: str(r.name),
+    description: text(r.description),
+    location: text(r.location),
+    start_date: text(r.start_date),
+    end_date: text(r.end_date),
+    access_tier: r.access_tier as RowOf['events']['access_tier'],
+    status: r.status as RowOf['events']['status'],
+    created_by: str(r.created_by),
+    client_ref: text(r.client_ref),
+    created_at: str(r.created_at),
+    updated_at: str(r.updated_at),
+    deleted_at: text(r.deleted_at),
+  };
+}
+
+export const membersSource: DeltaSource<'members'> = {
+  table: 'members',
+  remote: 'event_members',
+  select: 'id,event_id,user_id,role,created_at,updated_at,deleted_at,profile:profiles(name,avatar,email)',
+  tieBreaker: 'id',
+  toRow: (r) => {
+    const key = memberKey(str(r.event_id), str(r.user_id));
+    if (r.deleted_at) return { key, row: null };
+    const profile = one(r.profile);
+    return {
+      key,
+      row: {
+        key,
+        id: text(r.id),
+        event_id: str(r.event_id),
+        user_id: str(r.user_id),
+        role: r.role as RowOf['members']['role'],
+        created_at: str(r.created_at),
+        updated_at: str(r.updated_at),
+        name: text(profile?.name),
+        avatar: text(profile?.avatar),
+        email: text(profile?.email),
+      },
+    };
+  },
+};
+
+export const invitationsSource: DeltaSource<'invitations'> = {
+  table: 'invitations',
+  remote: 'event_invitations',
+  select:
+    'id,event_id,sender_id,recipient_id,recipient_email,message,status,response_message,responded_at,created_at,updated_at,deleted_at,' +
+    'event:events(name),sender:profiles!event_invitations_sender_id_fkey(name),recipient:profiles!event_invitations_recipient_id_fkey(name,avatar)',
+  tieBreaker: 'id',
+  toRow: (r) => {
+    const key = str(r.id);
+    if (r.deleted_at) return { key, row: null };
+    const event = one(r.event);
+    const sender = one(r.sender);
+    const recipient = one(r.recipient);
+    return {
+      key,
+      row: {
+        key,
+        id: key,
+        event_id: str(r.event_id),
+        event_name: text(event?.name ?? r.event_name),
+        sender_id: text(r.sender_id),
+        sender_name: text(sender?.name ?? r.sender_name),
+        recipient_id: text(r.recipient_id),
+        recipient_name: text(recipient?.name ?? r.recipient_name),
+        recipient_email: str(r.recipient_email),
+        recipient_avatar: text(recipient?.avatar ?? r.recipient_avatar),
+        message: text(r.message),
+        status: r.status as RowOf['invitations']['status'],
+        response_message: text(r.response_message),
+        responded_at: text(r.responded_at),
+        created_at: str(r.created_at),
+        updated_at: str(r.updated_at),
+      },
+    };
+  },
+};
+
+export const profilesSource: DeltaSource<'profiles'> = {
+  table: 'profiles',
+  remote: 'profiles',
+  // Other people's address fields are not readable (column grants); the user's own whole profile
+  // comes from get_my_profile() after the delta.
+  select: 'id,name,email,avatar,first_name,last_name,role,subscription_tier,created_at,updated_at',
+  tieBreaker: 'id',
+  toRow: (r) => ({ key: str(r.id), row: profileFromServer(r) }),
+};
+
+export function profileFromServer(r: Json): RowOf['profiles'] {
+  return {
+    key: str(r.id),
+    id: str(r.id),
+    name: text(r.name),
+    email: text(r.email),
+    avatar: text(r.avatar),
+    first_name: text(r.first_name),
+    last_name: text(r.last_name),
+    country: text(r.country),
+    postal_code: text(r.postal_code),
+    street_address: text(r.street_address),
+    street_number: text(r.street_number),
+    role: r.role as RowOf['profiles']['role'],
+    subscription_tier: r.subscription_tier as RowOf['profiles']['subscription_tier'],
+    created_at: str(r.created_at),
+    updated_at: str(r.updated_at),
+  };
+}
+
+export const settingsSource: DeltaSource<'settings'> = {
+  table: 'settings',
+  remote: 'app_settings',
+  select: 'key,value,updated_at',
+  tieBreaker: 'key',
+  toRow: (r) => ({ key: str(r.key), row: { key: str(r.key), value: r.value, updated_at: str(r.updated_at) } }),
+};
+
+export const subscriptionsSource: DeltaSource<'subscriptions'> = {
+  table: 'subscriptions',
+  remote: 'stripe_subscriptions',
+  select:
+    'id,user_id,tier,status,current_period_start,current_period_end,cancel_at_period_end,payment_method_brand,payment_method_last4,updated_at',
+  tieBreaker: 'id',
+  toRow: (r) => ({
+    key: str(r.user_id),
+    row: {
+      key: str(r.user_id),
+      id: str(r.id),
+      user_id: str(r.user_id),
+      tier: r.tier as RowOf['subscriptions']['tier'],
+      status: str(r.status),
+      current_period_start: text(r.current_period_start),
+      current_period_end: text(r.current_period_end),
+      cancel_at_period_end: Boolean(r.cancel_at_period_end),
+      payment_method_brand: text(r.payment_method_brand),
+      payment_method_last4: text(r.payment_method_last4),
+      updated_at: str(r.updated_at),
+    },
+  }),
+};
+
+/** Pull order: profiles first (members show their names), events before what hangs on them. */
+export const deltaSources: DeltaSource[] = [
+  profilesSource,
+  settingsSource,
+  subscriptionsSource,
+  eventsSource,
+  membersSource,
+  invitationsSource,
+] as DeltaSource[];
+
+export function friendFromServer(r: Json): RowOf['friends'] {
+  return {
+    key: str(r.id),
+    id: str(r.id),
+    friendship_id: text(r.friendship_id),
+    name: text(r.name),
+    email: text(r.email),
+    avatar: text(r.avatar),
+    created_at: str(r.created_at),
+  };
+}
+
+export function friendRequestFromServer(r: Json, direction: 'incoming' | 'outgoing'): RowOf['friendRequests'] {
+  return {
+    key: str(r.id),
+    id: str(r.id),
+    direction,
+    sender_id: text(r.sender_id),
+    sender_name: text(r.sender_name),
+    sender_email: text(r.sender_email),
+    sender_avatar: text(r.sender_avatar),
+    recipient_id: text(r.recipient_id),
+    recipient_name: text(r.recipient_name),
+    recipient_email: text(r.recipient_email),
+    recipient_avatar: text(r.recipient_avatar),
+    message: text(r.message),
+    status: r.status as RowOf['friendRequests']['status'],
+    response_message: text(r.response_message),
+    responded_at: text(r.responded_at),
+    created_at: str(r.created_at),
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * Push: sends live outbox entries one at a time, oldest first, each through its kind's one
+ * idempotent call, and records the outcome in one transaction. An entry waiting for a retry blocks
+ * the entries behind it that touch the same rows or depend on it, so each row sees its changes in
+ * order; a network failure, 408, 429 or a first few 5xx pause the whole queue (the caller sleeps
+ * the returned delay); an entry that keeps getting 5xx is parked so that it does not block
+ * independent entries behind it. A 401 pauses the queue (needs-auth) without losing anything.
+ */
+import type { CrewCampDb } from '../db/crewcamp-db.ts';
+import type { OutboxEntry } from '../db/outbox-schema.ts';
+import { parseOutbox } from '../db/validated-read.ts';
+import { backoffDelay, defaultBackoff, type BackoffOptions } from './backoff.ts';
+import type { KindRegistry, SyncContext } from './kind-registry.ts';
+import { LocalWriter } from './local-writer.ts';
+import { rebase } from './rebase.ts';
+import { rejectWithDependents } from './rejections.ts';
+import { asSendFailure } from './send-errors.ts';
+import { isSendable, writeTx } from './transactions.ts';
+
+export interface PushEnv {
+  db: CrewCampDb;
+  registry: KindRegistry;
+  ctx: SyncContext;
+  backoff?: BackoffOptions;
+  /** Consecutive 5xx answers after which an entry stops holding up independent ones. */
+  parkAfter?: number;
+  now?: () => number;
+  random?: () => number;
+}
+
+export type PushStep =
+  | { type: 'idle' }
+  | { type: 'wait'; untilMs: number }
+  | { type: 'needs-auth' }
+  | { type: 'sent'; mutationId: string; kind: string }
+  | { type: 'rejected'; mutationIds: string[] }
+  | { type: 'parked'; mutationId: string }
+  | { type: 'retry'; mutationId: string; delayMs: number; online: boolean };
+
+/**
+ * Chooses the next entry to send from the entries offered in order (oldest first): the first one
+ * that is due and not held up by an earlier waiting entry on the same rows or entities. Offering
+ * stops as soon as one is chosen, so a long outbox is not read whole for every send.
+ */
+export class NextEntryPicker {
+  private readonly blocked = new Set<string>();
+  private readonly held = new Set<string>();
+  chosen: OutboxEntry | undefined;
+  waitUntil: number | undefined;
+  /** An entry waiting for its retry (not parked) stops everything behind it: the order holds. */
+  isHalted = false;
+
+  constructor(private readonly now: number) {}
+
+  /** Offers the next entry in order; answers true once an entry is chosen or the order halts. */
+  offer(entry: OutboxEntry): boolean {
+    if (!isSendable(entry)) return false;
+    const marks = [...entry.touched, ...entry.refs];
+    const isBlocked = marks.some((m) => this.blocked.has(m)) || entry.dependsOn.some((id) => this.held.has(id));
+    if (!isBlocked && entry.nextAttemptAt <= this.now) {
+      this.chosen = entry;
+      return true;
+    }
+    if (!isBlocked) this.waitUntil = Math.min(this.waitUntil ?? Infinity, entry.nextAttemptAt);
+    if (!isBlocked && !entry.isParked) {
+      this.isHalted = true;
+      return true;
+    }
+    // A parked entry, or one behind it that depends on it or touches the same rows: skip it.
+    this.held.add(entry.mutationId);
+    for (const m of [...marks, ...entry.creates]) this.blocked.add(m);
+    return false;
+  }
+}
+
+/** The next entry to send, or why there is none, from the whole outbox in order (pure). */
+export function pickNext(
+  entries: readonly OutboxEntry[],
+  now: number,
+): { entry?: OutboxEntry; waitUntil?: number; needsAuth: boolean } {
+  if (entries.some((e) => e.status === 'needs-auth')) return { needsAuth: true };
+  const picker = new NextEntryPicker(now);
+  for (const entry of entries) if (picker.offer(entry)) break;
+  return picker.chosen ? { entry: picker.chosen, needsAuth: false } : { waitUntil: picker.waitUntil, needsAuth: false };
+}
+
+/**
+ * pickNext over the stored outbox: reads only entries waiting to be sent (the status index, in
+ * order), and only until one is chosen, so neither a long queue nor acknowledged entries make
+ * each send read the whole outbox.
+ */
+async function pickStored(
+  db: CrewCampDb,
+  now: number,
+): Promise<{ entry?: OutboxEntry; waitUntil?: number; needsAuth: boolean }> {
+  if ((await db.outbox.where('status').equals('needs-auth').count()) > 0) return { needsAuth: true };
+  const picker = new NextEntryPicker(now);
+  // At most one entry is being sent at a time; merge it into the pending ones by seq.
+  const sending = parseOutbox(await db.outbox.where('status').equals('sending').toArray()).sort(
+    (a, b) => a.seq - b.seq,
+  );
+  const offerSendingBefore = (seq: number) => {
+    while (sending.length && sending[0].seq < seq && !picker.chosen && !picker.isHalted) picker.offer(sending.shift()!);
+  };
+  await db.outbox
+    .where('status')
+    .equals('pending')
+    .until(() => picker.chosen !== undefined || picker.isHalted)
+    .each((row) => {
+      const [entry] = parseOutbox([row]);
+      if (!entry) return;
+      offerSendingBefore(entry.seq);
+      if (!picker.chosen && !picker.isHalted) picker.offer(entry);
+    });
+  offerSendingBefore(Infinity);
+  return picker.chosen ? { entry: picker.chosen, needsAuth: false } : { waitUntil: picker.waitUntil, needsAuth: false };
+}
+
+export async function pushNext(env: PushEnv): Promise<PushStep> {
+  const { db, registry, ctx } = env;
+  const now = env.now ?? Date.now;
+  const picked = await pickStored(db, now());
+  if (picked.needsAuth) return { type: 'needs-auth' };
+  if (!picked.entry)
+    return picked.waitUntil === undefined ? { type: 'idle' } : { type: 'wait', untilMs: picked.waitUntil };
+  const { seq, mutationId } = picked.entry;
+  await writeTx(db, () => db.outbox.update(seq, { status: 'sending' }));
+  // Read again after marking: an earlier creation's reconcile may have rewritten the arguments.
+  const [entry] = parseOutbox([await db.outbox.get(seq)]);
+  if (!entry) return { type: 'idle' };
+  const kind = registry.get(entry.kind);
+
+  let result: unknown;
+  try {
+    result = await kind.send(ctx, entry.args);
+  } catch (thrown) {
+    const failure = asSendFailure(thrown);
+    if (failure.category === 'refused') {
+      const ids = await writeTx(db, async () => {
+        const current = parseOutbox([await db.outbox.get(seq)])[0];
+        return current ? rejectWithDependents(db, registry, current, failure.reason) : [];
+      });
+      return { type: 'rejected', mutationIds: ids };
+    }
+    if (failure.category === 'auth') {
+      await writeTx(db, () => db.outbox.update(seq, { status: 'needs-auth', error: failure.reason }));
+      return { type: 'needs-auth' };
+    }
+    const attempts = entry.attempts + 1;
+    const delayMs = backoffDelay(attempts, env.backoff ?? defaultBackoff, env.random);
+    const isParked = failure.reason.http >= 500 && attempts >= (env.parkAfter ?? 5);
+    await writeTx(db, () =>
+      db.outbox.update(seq, {
+        status: 'pending',
+        attempts,
+        nextAttemptAt: now() + delayMs,
+        error: failure.reason,
+        isParked,
+      }),
+    );
+    if (isParked) return { type: 'parked', mutationId };
+    return { type: 'retry', mutationId, delayMs, online: failure.reason.http !== 0 };
+  }
+
+  await writeTx(db, async () => {
+    const [current] = parseOutbox([await db.outbox.get(seq)]);
+    if (!current) return;
+    const writer = new LocalWriter(db, current.userId, null);
+    if (kind.reconcile) await kind.reconcile(writer, current.args, result);
+    await db.outbox.update(seq, { status: 'acked', ackedAt: now(), attempts: current.attempts + 1, error: null });
+    await rebase(db, registry, writer.toRebase);
+  });
+  kind.afterSuccess?.(entry.args, result);
+  return { type: 'sent', mutationId, kind: entry.kind };
+}
+
+/** After a refreshed session: the paused entries go back to pending. */
+export async function resumeAfterAuth(db: CrewCampDb): Promise<void> {
+  await writeTx(db, () => db.outbox.where('status').equals('needs-auth').modify({ status: 'pending' }));
+}

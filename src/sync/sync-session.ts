@@ -1,0 +1,66 @@
+/**
+ * The sync session of the signed-in user: opens their device database, builds the engine with
+ * every core mutation kind over the app's Supabase client, and starts it; stopping closes both.
+ * The active session is what src/data reads from. Signing out with unsent changes asks first
+ * (`unsentCount`), then may delete the device database.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { deleteUserDb, openUserDb, type CrewCampDb } from '../db/crewcamp-db.ts';
+import { coreKinds } from './kinds/core-kinds.ts';
+import { SyncEngine, type SyncEngineOptions } from './sync-engine.ts';
+import { initialSyncStatus, useSyncStatusStore } from './sync-status-store.ts';
+
+export interface SyncSession {
+  userId: string;
+  db: CrewCampDb;
+  engine: SyncEngine;
+}
+
+let active: SyncSession | null = null;
+const listeners = new Set<() => void>();
+
+export function getActiveSession(): SyncSession | null {
+  return active;
+}
+
+export function subscribeToSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function setActive(session: SyncSession | null): void {
+  active = session;
+  for (const listener of listeners) listener();
+}
+
+export async function startSyncSession(
+  client: SupabaseClient,
+  supabaseUrl: string,
+  userId: string,
+  options: Partial<SyncEngineOptions> = {},
+): Promise<SyncSession> {
+  if (active?.userId === userId) return active;
+  await stopSyncSession();
+  const db = await openUserDb(userId);
+  const engine = new SyncEngine({ db, registry: coreKinds({ supabaseUrl }), client, userId, ...options });
+  await engine.start();
+  const session = { userId, db, engine };
+  setActive(session);
+  return session;
+}
+
+export async function stopSyncSession(options: { deleteDeviceData?: boolean } = {}): Promise<void> {
+  const session = active;
+  if (!session) return;
+  setActive(null);
+  await session.engine.stop();
+  session.db.close();
+  if (options.deleteDeviceData) await deleteUserDb(session.userId);
+  useSyncStatusStore.setState({ ...initialSyncStatus });
+}
+
+/** Changes not yet accepted by the server (sign-out asks before losing them). */
+export async function unsentCount(): Promise<number> {
+  if (!active) return 0;
+  return active.db.outbox.where('status').anyOf(['pending', 'sending', 'needs-auth', 'rejected']).count();
+}

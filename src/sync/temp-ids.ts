@@ -1,0 +1,111 @@
+/**
+ * Local ids of events made on the device (`temp-{timestamp}`, as the spec has it) and their
+ * replacement by the real id once the server made the row: in the event row, every row that points
+ * at it (members, invitations), the shadows, and the arguments, touched rows and references of
+ * every outbox entry, so that later entries are sent with the real id. The `clientRef` argument
+ * keeps the local id: it is the creation's idempotency key on the server.
+ */
+import type { CrewCampDb } from '../db/crewcamp-db.ts';
+import { memberKey } from '../db/row-schemas.ts';
+import { parseOutbox } from '../db/validated-read.ts';
+
+export const TEMP_PREFIX = 'temp-';
+
+export function isTempId(id: string): boolean {
+  return id.startsWith(TEMP_PREFIX);
+}
+
+/** A `temp-{timestamp}` id not used on this device yet (bumped by a millisecond on collision). */
+export async function newTempEventId(db: CrewCampDb, now: number): Promise<string> {
+  const last = Number((await db.meta.get('lastTempId'))?.value ?? 0);
+  let stamp = Math.max(now, last + 1);
+  while (await db.events.get(`${TEMP_PREFIX}${stamp}`)) stamp++;
+  await db.meta.put({ key: 'lastTempId', value: stamp });
+  return `${TEMP_PREFIX}${stamp}`;
+}
+
+function replaceInString(value: string, tempId: string, realId: string): string {
+  if (value === tempId) return realId;
+  // composite keys: `{eventId}|{userId}`, shadow ids `members:{eventId}|{userId}`, refs `event:{id}`
+  return value.replace(
+    new RegExp(`(^|[:|])${escapeRegExp(tempId)}(?=$|[|])`, 'g'),
+    (_m, pre: string) => `${pre}${realId}`,
+  );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A deep copy of `value` with the temp id replaced; `clientRef` fields are kept. */
+export function replaceDeep<T>(value: T, tempId: string, realId: string): T {
+  if (typeof value === 'string') return replaceInString(value, tempId, realId) as T;
+  if (Array.isArray(value)) return value.map((v) => replaceDeep(v, tempId, realId)) as T;
+  if (value && typeof value === 'object' && !(value instanceof Uint8Array) && !(value instanceof ArrayBuffer)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value))
+      out[k] = k === 'clientRef' || k === 'client_ref' ? v : replaceDeep(v, tempId, realId);
+    return out as T;
+  }
+  return value;
+}
+
+/** Replaces `tempId` by `realId` everywhere on the device. Runs in a read-write transaction. */
+export async function replaceTempId(db: CrewCampDb, tempId: string, realId: string): Promise<void> {
+  if (tempId === realId) return;
+  // Remembered for changes made with the old id after this (a screen still showing it, another tab).
+  await db.meta.put({ key: `temp:${tempId}`, value: realId });
+  const event = await db.events.get(tempId);
+  if (event) {
+    await db.events.delete(tempId);
+    await db.events.put({ ...replaceDeep(event, tempId, realId), key: realId, id: realId });
+  }
+  for (const member of await db.members.where('event_id').equals(tempId).toArray()) {
+    await db.members.delete(member.key);
+    await db.members.put({ ...member, event_id: realId, key: memberKey(realId, member.user_id) });
+  }
+  await db.invitations.where('event_id').equals(tempId).modify({ event_id: realId });
+
+  for (const shadow of await db.shadows.toArray()) {
+    const id = replaceInString(shadow.id, tempId, realId);
+    const text = JSON.stringify(shadow.row);
+    if (id === shadow.id && !text.includes(tempId)) continue;
+    await db.shadows.delete(shadow.id);
+    await db.shadows.put({
+      id,
+      table: shadow.table,
+      rowKey: replaceInString(shadow.rowKey, tempId, realId),
+      row: replaceDeep(shadow.row, tempId, realId),
+    });
+  }
+
+  for (const entry of parseOutbox(await db.outbox.toArray())) {
+    if (!JSON.stringify([entry.args, entry.touched, entry.refs, entry.creates]).includes(tempId)) continue;
+    await db.outbox.put({
+      ...entry,
+      args: replaceDeep(entry.args, tempId, realId),
+      touched: entry.touched.map((id) => replaceInString(id, tempId, realId)),
+      refs: entry.refs.map((ref) => replaceInString(ref, tempId, realId)),
+      creates: entry.creates.map((ref) => replaceInString(ref, tempId, realId)),
+    });
+  }
+}
+
+function tempIdsIn(value: unknown, found: Set<string>): Set<string> {
+  if (typeof value === 'string' && value.startsWith(TEMP_PREFIX)) found.add(value.split(/[|.]/)[0]);
+  else if (Array.isArray(value)) for (const v of value) tempIdsIn(v, found);
+  else if (value && typeof value === 'object' && !(value instanceof Uint8Array)) {
+    for (const [k, v] of Object.entries(value)) if (k !== 'clientRef') tempIdsIn(v, found);
+  }
+  return found;
+}
+
+/** `args` with every temp id that was already replaced swapped for its real id. In a transaction. */
+export async function resolveTempIds<T>(db: CrewCampDb, args: T): Promise<T> {
+  let resolved = args;
+  for (const tempId of tempIdsIn(args, new Set())) {
+    const realId = (await db.meta.get(`temp:${tempId}`))?.value;
+    if (typeof realId === 'string') resolved = replaceDeep(resolved, tempId, realId);
+  }
+  return resolved;
+}

@@ -1,0 +1,94 @@
+/**
+ * The device database: one per user, strict durability, rows validated when read back, and a
+ * schema upgrade from a newer tab that closes this tab's connection and reopens it with the
+ * outbox intact.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { CrewCampDb, databaseName, openUserDb, schemaVersions } from '../../src/db/crewcamp-db.ts';
+import { parseRows } from '../../src/db/validated-read.ts';
+import { mutate } from '../../src/sync/mutate.ts';
+import { SyncEngine } from '../../src/sync/sync-engine.ts';
+import { useSyncStatusStore } from '../../src/sync/sync-status-store.ts';
+import { newScript, scriptedClient, testKinds } from './support/harness.ts';
+
+describe('device database', () => {
+  it('is one database per user, with strict durability', async () => {
+    const a = await openUserDb('user-a');
+    const b = await openUserDb('user-b');
+    expect(a.name).toBe(databaseName('user-a'));
+    expect(b.name).not.toBe(a.name);
+    await a.settings.put({ key: 'k', value: 1, updated_at: 'x' });
+    expect(await b.settings.count()).toBe(0);
+    expect(
+      (a as unknown as { _options: { chromeTransactionDurability: string } })._options.chromeTransactionDurability,
+    ).toBe('strict');
+    a.close();
+    b.close();
+  });
+
+  it('leaves out rows that do not match their schema when read back', async () => {
+    const db = await openUserDb(crypto.randomUUID());
+    await db.events.bulkPut([
+      {
+        key: 'e1',
+        id: 'e1',
+        name: 'Festival',
+        description: null,
+        location: null,
+        start_date: null,
+        end_date: null,
+        access_tier: 'free',
+        status: 'active',
+        created_by: 'u',
+        client_ref: null,
+        created_at: 't',
+        updated_at: 't',
+        deleted_at: null,
+      },
+      { key: 'e2', id: 'e2', name: 'Broken' } as never,
+    ]);
+    const rows = parseRows('events', await db.events.toArray());
+    expect(rows.map((r) => r.key)).toEqual(['e1']);
+    db.close();
+  });
+
+  it('survives a schema upgrade from a newer tab without losing the outbox', async () => {
+    const userId = crypto.randomUUID();
+    const db = await openUserDb(userId);
+    const registry = testKinds(newScript());
+    const engine = new SyncEngine({
+      db,
+      registry,
+      client: scriptedClient(() => ({ status: 503 })),
+      userId,
+      realtime: false,
+      locks: null,
+      store: useSyncStatusStore,
+    });
+    await engine.start();
+    await mutate({ db, registry, userId, clientId: 'c' }, 'test.set', { id: 'a', value: '1' });
+    await mutate({ db, registry, userId, clientId: 'c' }, 'test.set', { id: 'b', value: '2' });
+
+    // A newer build in another tab adds an index to the outbox.
+    const newer = new CrewCampDb(userId, [
+      ...schemaVersions,
+      {
+        version: 2,
+        stores: { ...schemaVersions[0].stores, outbox: '++seq, &mutationId, status, kind' },
+        upgrade: () => {},
+      },
+    ]);
+    await newer.open();
+    expect(await newer.outbox.where('kind').equals('test.set').count()).toBe(2);
+
+    // This tab's connection was closed for the upgrade and reopens at the new version.
+    await expect.poll(() => db.isOpen(), { timeout: 5_000 }).toBe(true);
+    expect(db.backendDB().version).toBe(20); // Dexie stores version n as n * 10
+    await mutate({ db, registry, userId, clientId: 'c' }, 'test.set', { id: 'c', value: '3' });
+    expect((await db.outbox.toArray()).map((e) => (e.args as { id: string }).id)).toEqual(['a', 'b', 'c']);
+    await engine.stop();
+    newer.close();
+    db.close();
+  });
+});

@@ -1,0 +1,398 @@
+/**
+ * Every core kind's optimistic change, and the reconcile of what the server answers: the event
+ * creation's temp id replaced everywhere (rows, shadows, queued arguments), rollback of a refused
+ * kind, and the spec checks that stop a change before it is queued.
+ */
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CrewCampDb } from '../../src/db/crewcamp-db.ts';
+import { memberKey } from '../../src/db/row-schemas.ts';
+import { coreKinds } from '../../src/sync/kinds/core-kinds.ts';
+import { resolveNameFields } from '../../src/sync/kinds/profile-fields.ts';
+import { mutate, type MutateEnv } from '../../src/sync/mutate.ts';
+import { pushNext, type PushEnv } from '../../src/sync/push.ts';
+import { MutationValidationError } from '../../src/sync/send-errors.ts';
+import { BASE_URL, freshDb, scriptedClient, type Script } from './support/harness.ts';
+
+const ME = '00000000-0000-4000-8000-000000000001';
+const FRIEND = '00000000-0000-4000-8000-000000000002';
+const REAL = '00000000-0000-4000-8000-0000000000e1';
+const STAMP = '2026-11-22T10:00:00.123456+00:00';
+
+let db: CrewCampDb;
+let env: MutateEnv;
+let script: Script;
+let push: PushEnv;
+const registry = coreKinds({ supabaseUrl: BASE_URL });
+
+beforeEach(async () => {
+  db = await freshDb(crypto.randomUUID());
+  env = { db, registry, userId: ME, clientId: 'client-1', now: () => 1_800_000_000_000 };
+  script = () => ({ status: 500 });
+  push = { db, registry, ctx: { client: scriptedClient((req) => script(req)), userId: ME } };
+  await db.profiles.put({
+    key: ME,
+    id: ME,
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    avatar: null,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    country: null,
+    postal_code: null,
+    street_address: null,
+    street_number: null,
+    role: 'user',
+    subscription_tier: 'free',
+    created_at: STAMP,
+    updated_at: STAMP,
+  });
+});
+
+function serverEvent(overrides: Record<string, unknown> = {}) {
+  return {
+    id: REAL,
+    name: 'Camp',
+    description: null,
+    location: null,
+    start_date: null,
+    end_date: null,
+    access_tier: 'free',
+    status: 'active',
+    created_by: ME,
+    client_ref: 'x',
+    created_at: STAMP,
+    updated_at: STAMP,
+    deleted_at: null,
+    ...overrides,
+  };
+}
+
+async function createOfflineEvent() {
+  const created = await mutate<{ id: string; clientRef: string }>(env, 'event.create', { name: 'Camp' });
+  return created.args;
+}
+
+describe('event kinds', () => {
+  it('creates an event with a temp id and its creator membership, at once', async () => {
+    const { id, clientRef } = await createOfflineEvent();
+    expect(id).toBe('temp-1800000000000');
+    expect(clientRef).toBe('temp-1800000000000.client-1');
+    expect(await db.events.get(id)).toMatchObject({
+      name: 'Camp',
+      status: 'active',
+      created_by: ME,
+      access_tier: 'free',
+    });
+    expect(await db.members.get(memberKey(id, ME))).toMatchObject({ role: 'creator', name: 'Ada Lovelace' });
+    const second = await createOfflineEvent();
+    expect(second.id).toBe('temp-1800000000001');
+  });
+
+  it('replaces the temp id by the real one in rows, shadows and the arguments of later entries', async () => {
+    const { id: temp, clientRef } = await createOfflineEvent();
+    await mutate(env, 'event.update', { id: temp, changes: { location: 'Lake' } });
+    await mutate(env, 'invitation.send', { eventId: temp, email: 'bob@example.com' });
+    await mutate(env, 'member.add', { eventId: temp, userId: FRIEND, name: 'Bob' });
+    let inserted: unknown;
+    script = (req) => {
+      inserted = req.body;
+      return { status: 201, body: [serverEvent({ client_ref: clientRef })] };
+    };
+    expect(await pushNext(push)).toMatchObject({ type: 'sent' });
+    expect(inserted).toMatchObject({ name: 'Camp', client_ref: clientRef, created_by: ME });
+
+    expect(await db.events.get(temp)).toBeUndefined();
+    expect(await db.events.get(REAL)).toMatchObject({ id: REAL, location: 'Lake', client_ref: clientRef });
+    expect(await db.members.get(memberKey(REAL, ME))).toMatchObject({ event_id: REAL, role: 'creator' });
+    expect(await db.members.get(memberKey(REAL, FRIEND))).toMatchObject({ event_id: REAL, name: 'Bob' });
+    expect((await db.invitations.toArray())[0].event_id).toBe(REAL);
+    const entries = await db.outbox.toArray();
+    expect(entries.map((e) => e.args)).toMatchObject([
+      { id: REAL, clientRef },
+      { id: REAL, changes: { location: 'Lake' } },
+      { eventId: REAL },
+      { eventId: REAL, userId: FRIEND },
+    ]);
+    expect(entries[1].refs).toEqual([`event:${REAL}`]);
+    expect(
+      (await db.shadows.toArray()).map((s) => `${s.id} ${(s.row as { event_id?: string } | null)?.event_id}`).join(),
+    ).not.toContain(temp);
+  });
+
+  it('soft-deletes, leaves and deletes for good on the device at once', async () => {
+    await db.events.put({ key: REAL, ...serverEvent() } as never);
+    await db.members.put({
+      key: memberKey(REAL, ME),
+      id: 'm1',
+      event_id: REAL,
+      user_id: ME,
+      role: 'creator',
+      created_at: STAMP,
+      updated_at: STAMP,
+      name: null,
+      avatar: null,
+      email: null,
+    });
+    await mutate(env, 'event.soft-delete', { id: REAL });
+    expect(await db.events.get(REAL)).toMatchObject({ status: 'deleted' });
+    await mutate(env, 'event.leave', { id: REAL });
+    expect(await db.events.get(REAL)).toBeUndefined();
+    expect(await db.members.count()).toBe(0);
+  });
+
+  it('rolls an update back when the server refuses it, keeping the reason', async () => {
+    await db.events.put({ key: REAL, ...serverEvent() } as never);
+    await mutate(env, 'event.update', { id: REAL, changes: { name: 'Renamed' } });
+    expect((await db.events.get(REAL))?.name).toBe('Renamed');
+    script = () => ({
+      status: 403,
+      body: { code: '42501', message: 'permission denied for table events', details: null, hint: null },
+    });
+    expect(await pushNext(push)).toMatchObject({ type: 'rejected' });
+    expect((await db.events.get(REAL))?.name).toBe('Camp');
+    expect((await db.outbox.toArray())[0].error).toEqual({
+      http: 403,
+      code: '42501',
+      message: 'permission denied for table events',
+    });
+  });
+
+  it('refuses an end date before the start date before queueing anything', async () => {
+    await expect(
+      mutate(env, 'event.create', { name: 'X', start_date: '2026-07-02', end_date: '2026-07-01' }),
+    ).rejects.toThrow(MutationValidationError);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('member kinds', () => {
+  beforeEach(async () => {
+    await db.events.put({ key: REAL, ...serverEvent() } as never);
+    await db.friends.put({
+      key: FRIEND,
+      id: FRIEND,
+      friendship_id: null,
+      name: 'Bob',
+      email: 'bob@example.com',
+      avatar: 'b.png',
+      created_at: STAMP,
+    });
+  });
+
+  it('adds (with the friend’s name), promotes and removes a member', async () => {
+    await mutate(env, 'member.add', { eventId: REAL, userId: FRIEND });
+    expect(await db.members.get(memberKey(REAL, FRIEND))).toMatchObject({
+      role: 'member',
+      name: 'Bob',
+      avatar: 'b.png',
+    });
+    await mutate(env, 'member.set-role', { eventId: REAL, userId: FRIEND, role: 'admin' });
+    expect((await db.members.get(memberKey(REAL, FRIEND)))?.role).toBe('admin');
+    await mutate(env, 'member.remove', { eventId: REAL, userId: FRIEND });
+    expect(await db.members.get(memberKey(REAL, FRIEND))).toBeUndefined();
+  });
+
+  it('treats success:false from a procedure as a refusal and rolls back', async () => {
+    await mutate(env, 'member.add', { eventId: REAL, userId: FRIEND });
+    script = () => ({
+      status: 200,
+      body: { success: false, message: 'This event has reached its limit of 4 members on the free plan.' },
+    });
+    expect(await pushNext(push)).toMatchObject({ type: 'rejected' });
+    expect(await db.members.get(memberKey(REAL, FRIEND))).toBeUndefined();
+    expect((await db.outbox.toArray())[0].error).toEqual({
+      http: 200,
+      code: 'rejected',
+      message: 'This event has reached its limit of 4 members on the free plan.',
+    });
+  });
+});
+
+describe('invitation kinds', () => {
+  it('sends with a device id, cancels and answers', async () => {
+    await db.events.put({ key: REAL, ...serverEvent() } as never);
+    const sent = await mutate<{ id: string }>(env, 'invitation.send', {
+      eventId: REAL,
+      email: ' bob@example.com ',
+      message: 'Come!',
+    });
+    expect(await db.invitations.get(sent.args.id)).toMatchObject({
+      event_name: 'Camp',
+      sender_name: 'Ada Lovelace',
+      recipient_email: 'bob@example.com',
+      status: 'pending',
+    });
+    let body: unknown;
+    script = (req) => {
+      body = req.body;
+      expect(req.search.get('on_conflict')).toBe('id');
+      return { status: 201 };
+    };
+    expect(await pushNext(push)).toMatchObject({ type: 'sent' });
+    expect(body).toMatchObject({
+      id: sent.args.id,
+      event_id: REAL,
+      recipient_email: 'bob@example.com',
+      message: 'Come!',
+    });
+    await mutate(env, 'invitation.cancel', { id: sent.args.id });
+    expect(await db.invitations.get(sent.args.id)).toBeUndefined();
+
+    await db.invitations.put({
+      key: 'inv2',
+      id: 'inv2',
+      event_id: 'other',
+      event_name: 'Trip',
+      sender_id: FRIEND,
+      sender_name: 'Bob',
+      recipient_id: ME,
+      recipient_name: null,
+      recipient_email: 'ada@example.com',
+      recipient_avatar: null,
+      message: null,
+      status: 'pending',
+      response_message: null,
+      responded_at: null,
+      created_at: STAMP,
+      updated_at: STAMP,
+    });
+    await mutate(env, 'invitation.respond', { id: 'inv2', status: 'accepted', responseMessage: 'Yes!' });
+    expect(await db.invitations.get('inv2')).toMatchObject({ status: 'accepted', response_message: 'Yes!' });
+  });
+
+  it('counts another pending invitation to the same address as done', async () => {
+    await mutate(env, 'invitation.send', { eventId: REAL, email: 'bob@example.com' });
+    script = () => ({
+      status: 409,
+      body: {
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "event_invitations_pending_key"',
+      },
+    });
+    expect(await pushNext(push)).toMatchObject({ type: 'sent' });
+  });
+
+  it('checks the address before queueing', async () => {
+    await expect(mutate(env, 'invitation.send', { eventId: REAL, email: 'nobody' })).rejects.toThrow(
+      'Please enter a valid email address',
+    );
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('profile kinds', () => {
+  it('splits a name into first and last, and rebuilds the name from them', () => {
+    expect(resolveNameFields({ name: '  Grace  Brewster Hopper ' }, { first_name: null, last_name: null })).toEqual({
+      name: 'Grace Brewster Hopper',
+      first_name: 'Grace',
+      last_name: 'Brewster Hopper',
+    });
+    expect(resolveNameFields({ last_name: 'King' }, { first_name: 'Ada', last_name: 'Lovelace' })).toEqual({
+      name: 'Ada King',
+      first_name: 'Ada',
+      last_name: 'King',
+    });
+  });
+
+  it('updates the profile and the user’s member rows, then stores the server row and announces it', async () => {
+    await db.members.put({
+      key: memberKey(REAL, ME),
+      id: 'm1',
+      event_id: REAL,
+      user_id: ME,
+      role: 'creator',
+      created_at: STAMP,
+      updated_at: STAMP,
+      name: 'Ada Lovelace',
+      avatar: null,
+      email: null,
+    });
+    await mutate(env, 'profile.update', { changes: { name: 'Ada King' } });
+    expect(await db.profiles.get(ME)).toMatchObject({ name: 'Ada King', first_name: 'Ada', last_name: 'King' });
+    expect((await db.members.get(memberKey(REAL, ME)))?.name).toBe('Ada King');
+    const announced: unknown[] = [];
+    const target = new EventTarget();
+    const original = (globalThis as { dispatchEvent?: unknown }).dispatchEvent;
+    (globalThis as { dispatchEvent?: unknown }).dispatchEvent = (event: Event) => {
+      announced.push((event as CustomEvent).detail);
+      return target.dispatchEvent(event);
+    };
+    script = (req) => ({
+      status: 200,
+      body: {
+        id: ME,
+        ...(req.body as object),
+        email: 'ada@example.com',
+        avatar: null,
+        country: null,
+        postal_code: null,
+        street_address: null,
+        street_number: null,
+        role: 'user',
+        subscription_tier: 'free',
+        created_at: STAMP,
+        updated_at: '2026-11-22T11:00:00+00:00',
+      },
+    });
+    try {
+      expect(await pushNext(push)).toMatchObject({ type: 'sent' });
+    } finally {
+      (globalThis as { dispatchEvent?: unknown }).dispatchEvent = original;
+    }
+    expect(announced).toEqual([{ name: 'Ada King', first_name: 'Ada', last_name: 'King' }]);
+    expect((await db.profiles.get(ME))?.updated_at).toBe('2026-11-22T11:00:00+00:00');
+  });
+
+  it('checks the avatar’s size and type before queueing, and shows the new one at once', async () => {
+    await expect(
+      mutate(env, 'profile.upload-avatar', { bytes: new Uint8Array(5 * 1024 * 1024 + 1), contentType: 'image/png' }),
+    ).rejects.toThrow('File size must be less than 5MB');
+    await expect(
+      mutate(env, 'profile.upload-avatar', { bytes: new Uint8Array(10), contentType: 'text/plain' }),
+    ).rejects.toThrow('File must be an image');
+    const queued = await mutate<{ path: string }>(env, 'profile.upload-avatar', {
+      bytes: new Uint8Array([1, 2, 3]),
+      contentType: 'image/png',
+    });
+    expect(queued.args.path).toBe(`${ME}/${ME}-1800000000000.png`);
+    expect((await db.profiles.get(ME))?.avatar).toBe(
+      `${BASE_URL}/storage/v1/object/public/avatars/${queued.args.path}`,
+    );
+    const stored = (await db.outbox.toArray())[0].args as { bytes: Uint8Array };
+    expect([...stored.bytes]).toEqual([1, 2, 3]);
+  });
+});
+
+describe('friend kinds', () => {
+  it('requests, answers (accepting makes a friend) and removes', async () => {
+    await mutate(env, 'friend.request', { email: 'bob@example.com', message: 'hi' });
+    expect((await db.friendRequests.toArray())[0]).toMatchObject({
+      direction: 'outgoing',
+      recipient_email: 'bob@example.com',
+      status: 'pending',
+    });
+    await db.friendRequests.put({
+      key: 'r1',
+      id: 'r1',
+      direction: 'incoming',
+      sender_id: FRIEND,
+      sender_name: 'Bob',
+      sender_email: 'bob@example.com',
+      sender_avatar: null,
+      recipient_id: ME,
+      recipient_name: null,
+      recipient_email: null,
+      recipient_avatar: null,
+      message: null,
+      status: 'pending',
+      response_message: null,
+      responded_at: null,
+      created_at: STAMP,
+    });
+    await mutate(env, 'friend.respond', { id: 'r1', status: 'accepted' });
+    expect(await db.friends.get(FRIEND)).toMatchObject({ name: 'Bob' });
+    await mutate(env, 'friend.remove', { friendId: FRIEND });
+    expect(await db.friends.get(FRIEND)).toBeUndefined();
+  });
+});
