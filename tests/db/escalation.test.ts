@@ -269,3 +269,23 @@ describe('admin-only data and functions', () => {
     expect(error?.code).toBe('42501');
   });
 });
+
+describe('avatars', () => {
+  it('lets a user write only in their own folder of the public avatars bucket, images up to 5 MB', async () => {
+    const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], { type: 'image/png' });
+    const own = await mallory.client.storage.from('avatars').upload(`${mallory.id}/${mallory.id}-1.png`, png);
+    expect(own.error).toBeNull();
+    const foreign = await mallory.client.storage.from('avatars').upload(`${alice.id}/${alice.id}-1.png`, png);
+    expect(foreign.error).not.toBeNull();
+    const text = await mallory.client.storage
+      .from('avatars')
+      .upload(`${mallory.id}/note.txt`, new Blob(['hello'], { type: 'text/plain' }));
+    expect(text.error).toMatchObject({ statusCode: '415' });
+    const big = await mallory.client.storage
+      .from('avatars')
+      .upload(`${mallory.id}/big.png`, new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' }));
+    expect(big.error).toMatchObject({ statusCode: '413' });
+    const publicUrl = mallory.client.storage.from('avatars').getPublicUrl(`${mallory.id}/${mallory.id}-1.png`);
+    expect((await fetch(publicUrl.data.publicUrl)).status).toBe(200);
+  });
+});
