@@ -47,6 +47,8 @@ const TransportPage = lazyPage(() => import('../features/transport/transport-pag
 const SitePlannerPage = lazyPage(() => import('../features/site-planner/site-planner-page.tsx'), 'SitePlannerPage');
 const ProfileLayout = lazyPage(() => import('../features/profile/profile-layout.tsx'), 'ProfileLayout');
 const ProfileTabPage = lazyPage(() => import('../features/profile/profile-tab-page.tsx'), 'ProfileTabPage');
+const SubscriptionTab = lazyPage(() => import('../features/subscription/subscription-tab.tsx'), 'SubscriptionTab');
+const FriendsPage = lazyPage(() => import('../features/friends/friends-page.tsx'), 'FriendsPage');
 const AdminLayout = lazyPage(() => import('../features/admin/admin-layout.tsx'), 'AdminLayout');
 const AdminTabPage = lazyPage(() => import('../features/admin/admin-tab-page.tsx'), 'AdminTabPage');
 
@@ -150,7 +152,17 @@ export const routes: RouteObject[] = [
             element: <ProfileLayout />,
             children: [
               { index: true, element: <Navigate to={paths.profile.href('details')} replace /> },
-              ...PROFILE_TABS.map((tab) => ({ path: tab, element: <ProfileTabPage key={tab} tab={tab} /> })),
+              ...PROFILE_TABS.map((tab) => ({
+                path: tab,
+                element:
+                  tab === 'subscription' ? (
+                    <SubscriptionTab />
+                  ) : tab === 'friends' ? (
+                    <FriendsPage />
+                  ) : (
+                    <ProfileTabPage key={tab} tab={tab} />
+                  ),
+              })),
             ],
           },
           {

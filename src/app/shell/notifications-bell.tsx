@@ -33,10 +33,12 @@ export function NotificationsBell() {
                 rounded="full"
                 bg="ember.solid"
                 color="ember.contrast"
-                fontSize="2xs"
+                display="flex"
+                alignItems="center"
+                justifyContent="center"
+                fontSize="0.625rem"
                 fontWeight="bold"
-                lineHeight="4.5"
-                textAlign="center"
+                lineHeight="1"
               >
                 {badge}
               </Box>

@@ -14,7 +14,13 @@ export interface ConfirmRequest {
 /** Asks before leaving or deleting an event (an alert dialog: the safe choice has the focus). */
 export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest; onClose(): void }) {
   return (
-    <Dialog.Root open role="alertdialog" onOpenChange={(details) => !details.open && onClose()} size={{ base: 'xs', sm: 'sm' }} placement="center">
+    <Dialog.Root
+      open
+      role="alertdialog"
+      onOpenChange={(details) => !details.open && onClose()}
+      size={{ base: 'xs', sm: 'sm' }}
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -20,7 +20,12 @@ export function CreateEventDialog({ tier, activeCreatedCount, onClose, onQueued 
   const up = nextTier(tier);
   const fullRefusal = eventsAtOnceRefusal(tier, limits, activeCreatedCount);
   const checkDates = (values: EventFormValues) =>
-    planningDaysRefusal(tier, limits, planningDays(values.start_date, values.end_date), up ? tierLimits(up) : undefined);
+    planningDaysRefusal(
+      tier,
+      limits,
+      planningDays(values.start_date, values.end_date),
+      up ? tierLimits(up) : undefined,
+    );
 
   async function create(values: EventFormValues): Promise<string | null> {
     try {

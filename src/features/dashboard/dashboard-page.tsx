@@ -9,7 +9,9 @@ import { confirmRequest, queueChange, type EventAction } from './event-actions.t
 import { EventGrid } from './event-grid.tsx';
 import { RejectedChangesNotice } from './rejected-changes-notice.tsx';
 
-const CreateEventDialog = lazy(async () => ({ default: (await import('./create-event-dialog.tsx')).CreateEventDialog }));
+const CreateEventDialog = lazy(async () => ({
+  default: (await import('./create-event-dialog.tsx')).CreateEventDialog,
+}));
 const ConfirmDialog = lazy(async () => ({ default: (await import('./confirm-dialog.tsx')).ConfirmDialog }));
 
 const STATUSES = [
@@ -28,7 +30,10 @@ export function DashboardPage() {
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [queueError, setQueueError] = useState<string | null>(null);
   const byStatus = useMemo(
-    () => Object.fromEntries(STATUSES.map((status) => [status.value, events.filter((event) => event.status === status.value)])),
+    () =>
+      Object.fromEntries(
+        STATUSES.map((status) => [status.value, events.filter((event) => event.status === status.value)]),
+      ),
     [events],
   );
   if (!user) return null;
@@ -75,7 +80,12 @@ export function DashboardPage() {
         </Tabs.List>
         {STATUSES.map((status) => (
           <Tabs.Content key={status.value} value={status.value} p="0">
-            <EventGrid events={byStatus[status.value]} summaries={summaries} emptyText={status.empty} onAction={onAction} />
+            <EventGrid
+              events={byStatus[status.value]}
+              summaries={summaries}
+              emptyText={status.empty}
+              onAction={onAction}
+            />
           </Tabs.Content>
         ))}
       </Tabs.Root>

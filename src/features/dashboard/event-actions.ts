@@ -12,7 +12,10 @@ export type EventAction = 'leave' | 'delete' | 'delete-for-good';
 type Queue = (kind: string, args: unknown, label: string) => void;
 
 /** Queues a change and hands its id to the dashboard, which shows a refusal if one comes back. */
-export function queueChange(onQueued: (mutationId: string, label: string) => void, onError: (text: string) => void): Queue {
+export function queueChange(
+  onQueued: (mutationId: string, label: string) => void,
+  onError: (text: string) => void,
+): Queue {
   return (kind, args, label) => {
     mutate(kind, args).then(
       (queued) => onQueued(queued.mutationId, label),

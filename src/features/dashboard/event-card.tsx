@@ -49,7 +49,10 @@ export function EventCard({ event, summary, onAction }: EventCardProps) {
           </HStack>
         </Stack>
         {actions.length ? (
-          <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(details) => onAction(details.value as EventAction)}>
+          <Menu.Root
+            positioning={{ placement: 'bottom-end' }}
+            onSelect={(details) => onAction(details.value as EventAction)}
+          >
             <Menu.Trigger asChild>
               <IconButton variant="ghost" size="sm" aria-label={`Actions for ${event.name}`}>
                 <EllipsisVertical />
@@ -59,7 +62,11 @@ export function EventCard({ event, summary, onAction }: EventCardProps) {
               <Menu.Positioner>
                 <Menu.Content minW="12rem">
                   {actions.map((action) => (
-                    <Menu.Item key={action.value} value={action.value} color={action.value === 'leave' ? undefined : 'fg.error'}>
+                    <Menu.Item
+                      key={action.value}
+                      value={action.value}
+                      color={action.value === 'leave' ? undefined : 'fg.error'}
+                    >
                       {action.label}
                     </Menu.Item>
                   ))}

@@ -5,7 +5,15 @@ import { useEffect, useState } from 'react';
 const COPIED_MS = 2000;
 
 /** Copies a text; says Copied for 2 seconds, or reports 'Failed to copy link to clipboard'. */
-export function CopyButton({ text, onError, label = 'Copy' }: { text: string; onError(message: string | null): void; label?: string }) {
+export function CopyButton({
+  text,
+  onError,
+  label = 'Copy',
+}: {
+  text: string;
+  onError(message: string | null): void;
+  label?: string;
+}) {
   const [isCopied, setCopied] = useState(false);
   useEffect(() => {
     if (!isCopied) return;

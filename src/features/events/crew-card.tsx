@@ -4,7 +4,15 @@ import type { MemberRow } from '../../db/row-schemas.ts';
 import { MemberAvatar } from './member-avatar.tsx';
 
 /** Who is coming: every member with avatar and role, and the way to the members dialog. */
-export function CrewCard({ members, myUserId, onOpenMembers }: { members: MemberRow[]; myUserId: string | null; onOpenMembers(): void }) {
+export function CrewCard({
+  members,
+  myUserId,
+  onOpenMembers,
+}: {
+  members: MemberRow[];
+  myUserId: string | null;
+  onOpenMembers(): void;
+}) {
   return (
     <Card.Root as="section" aria-labelledby="crew-title">
       <Card.Body gap="4">

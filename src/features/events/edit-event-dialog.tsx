@@ -20,12 +20,19 @@ export function EditEventDialog({ event, onClose }: { event: EventRow; onClose()
   const checkDates = (values: EventFormValues) =>
     values.start_date === initial.start_date && values.end_date === initial.end_date
       ? null
-      : planningDaysRefusal(tier, tierLimits(tier), planningDays(values.start_date, values.end_date), up ? tierLimits(up) : undefined);
+      : planningDaysRefusal(
+          tier,
+          tierLimits(tier),
+          planningDays(values.start_date, values.end_date),
+          up ? tierLimits(up) : undefined,
+        );
 
   async function save(values: EventFormValues): Promise<string | null> {
     const fields = eventFieldsOf(values);
     const before = eventFieldsOf(initial);
-    const changes = Object.fromEntries(Object.entries(fields).filter(([key, value]) => before[key as keyof typeof before] !== value));
+    const changes = Object.fromEntries(
+      Object.entries(fields).filter(([key, value]) => before[key as keyof typeof before] !== value),
+    );
     try {
       if (Object.keys(changes).length) await mutate('event.update', { id: event.id, changes });
       onClose();
@@ -45,7 +52,14 @@ export function EditEventDialog({ event, onClose }: { event: EventRow; onClose()
               <Dialog.Title>Edit event</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body pb="6">
-              <EventForm id="edit-event" initial={initial} submitLabel="Save changes" checkDates={checkDates} onSubmit={save} onCancel={onClose} />
+              <EventForm
+                id="edit-event"
+                initial={initial}
+                submitLabel="Save changes"
+                checkDates={checkDates}
+                onSubmit={save}
+                onCancel={onClose}
+              />
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />

@@ -19,7 +19,11 @@ export function EventDetailsCard({ event }: { event: EventRow }) {
             <CalendarDays size={20} aria-hidden />
             <Stack gap="0">
               <Text fontWeight="medium">{dates ?? 'No dates yet'}</Text>
-              {days ? <Text color="fg.muted" textStyle="sm">{days === 1 ? '1 day' : `${days} days`}</Text> : null}
+              {days ? (
+                <Text color="fg.muted" textStyle="sm">
+                  {days === 1 ? '1 day' : `${days} days`}
+                </Text>
+              ) : null}
             </Stack>
           </HStack>
           <HStack gap="3" align="start">

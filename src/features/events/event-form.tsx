@@ -10,7 +10,13 @@ export interface EventFormValues {
   description: string;
 }
 
-export const EMPTY_EVENT_FORM: EventFormValues = { name: '', start_date: '', end_date: '', location: '', description: '' };
+export const EMPTY_EVENT_FORM: EventFormValues = {
+  name: '',
+  start_date: '',
+  end_date: '',
+  location: '',
+  description: '',
+};
 
 interface EventFormProps {
   id: string;
@@ -26,7 +32,16 @@ interface EventFormProps {
 }
 
 /** The fields of an event (name, dates, location, description), for creating and editing. */
-export function EventForm({ id, initial, submitLabel, notice, checkDates, isBlocked, onSubmit, onCancel }: EventFormProps) {
+export function EventForm({
+  id,
+  initial,
+  submitLabel,
+  notice,
+  checkDates,
+  isBlocked,
+  onSubmit,
+  onCancel,
+}: EventFormProps) {
   const [values, setValues] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
@@ -50,42 +65,52 @@ export function EventForm({ id, initial, submitLabel, notice, checkDates, isBloc
   return (
     <Stack asChild gap="4">
       <form id={id} onSubmit={(e) => void submit(e)} aria-label={submitLabel} noValidate>
-      {notice}
-      <Field.Root required>
-        <Field.Label>
-          Event name
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Input value={values.name} onChange={set('name')} placeholder="Summer festival weekend" maxLength={200} />
-      </Field.Root>
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <Field.Root invalid={Boolean(datesError)}>
-          <Field.Label>Start date</Field.Label>
-          <Input type="date" value={values.start_date} onChange={set('start_date')} />
+        {notice}
+        <Field.Root required>
+          <Field.Label>
+            Event name
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input value={values.name} onChange={set('name')} placeholder="Summer festival weekend" maxLength={200} />
         </Field.Root>
-        <Field.Root invalid={Boolean(datesError)}>
-          <Field.Label>End date</Field.Label>
-          <Input type="date" value={values.end_date} onChange={set('end_date')} min={values.start_date || undefined} />
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Field.Root invalid={Boolean(datesError)}>
+            <Field.Label>Start date</Field.Label>
+            <Input type="date" value={values.start_date} onChange={set('start_date')} />
+          </Field.Root>
+          <Field.Root invalid={Boolean(datesError)}>
+            <Field.Label>End date</Field.Label>
+            <Input
+              type="date"
+              value={values.end_date}
+              onChange={set('end_date')}
+              min={values.start_date || undefined}
+            />
+          </Field.Root>
+        </SimpleGrid>
+        {datesError ? <FormMessage status="error">{datesError}</FormMessage> : null}
+        <Field.Root>
+          <Field.Label>Location</Field.Label>
+          <Input
+            value={values.location}
+            onChange={set('location')}
+            placeholder="Campsite, town or address"
+            maxLength={300}
+          />
         </Field.Root>
-      </SimpleGrid>
-      {datesError ? <FormMessage status="error">{datesError}</FormMessage> : null}
-      <Field.Root>
-        <Field.Label>Location</Field.Label>
-        <Input value={values.location} onChange={set('location')} placeholder="Campsite, town or address" maxLength={300} />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>Description</Field.Label>
-        <Textarea value={values.description} onChange={set('description')} rows={3} maxLength={5000} />
-      </Field.Root>
-      {error ? <FormMessage status="error">{error}</FormMessage> : null}
-      <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSaving} disabled={isBlocked || Boolean(datesError)}>
-          {submitLabel}
-        </Button>
-      </Stack>
+        <Field.Root>
+          <Field.Label>Description</Field.Label>
+          <Textarea value={values.description} onChange={set('description')} rows={3} maxLength={5000} />
+        </Field.Root>
+        {error ? <FormMessage status="error">{error}</FormMessage> : null}
+        <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSaving} disabled={isBlocked || Boolean(datesError)}>
+            {submitLabel}
+          </Button>
+        </Stack>
       </form>
     </Stack>
   );

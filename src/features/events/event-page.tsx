@@ -38,7 +38,10 @@ export function EventPage() {
   if (lookup.status === 'missing' || !me) {
     return (
       <Stack gap="4" py="6" align="start">
-        <PageHeader title="You are not a member of this event" description="It may have been deleted, or you have left it or been removed." />
+        <PageHeader
+          title="You are not a member of this event"
+          description="It may have been deleted, or you have left it or been removed."
+        />
         <Button asChild>
           <RouterLink to={paths.dashboard.href()}>Back to the dashboard</RouterLink>
         </Button>

@@ -19,12 +19,16 @@ export function JoinPage() {
     <BrandLayout>
       <BrandCard title="Join an event">
         {!eventId ? (
-          <FormMessage status="error">This join link is missing the event. Ask your crew for the link again.</FormMessage>
+          <FormMessage status="error">
+            This join link is missing the event. Ask your crew for the link again.
+          </FormMessage>
         ) : status === 'initializing' ? (
           <Spinner aria-label="Loading" />
         ) : status === 'signed-out' ? (
           <Stack gap="4">
-            <Text color="fg.muted">Your crew has invited you to plan an event together on CrewCamp. Sign in first, then open this link again.</Text>
+            <Text color="fg.muted">
+              Your crew has invited you to plan an event together on CrewCamp. Sign in first, then open this link again.
+            </Text>
             <Button asChild size="lg">
               <RouterLink to={paths.login.href()}>Sign in</RouterLink>
             </Button>
@@ -52,16 +56,17 @@ function JoinAsMember({ eventId }: { eventId: string }) {
     if (isMember) navigate(paths.event.href(eventId), { replace: true });
   }, [isMember, eventId, navigate]);
 
+  const rejectedId = outcome.status === 'rejected' ? mutationId : null;
   useEffect(() => {
-    if (outcome.status !== 'rejected' || !mutationId) return;
-    setError(outcome.error?.message ?? 'Failed to join the event');
-    setMutationId(null);
-    void discard(mutationId);
-  }, [outcome, mutationId, discard]);
+    if (!rejectedId) return;
+    return () => void discard(rejectedId);
+  }, [rejectedId, discard]);
+  const shownError = outcome.status === 'rejected' ? (outcome.error?.message ?? 'Failed to join the event') : error;
 
   async function join() {
     setError(null);
     try {
+      setMutationId(null);
       setMutationId((await mutate('event.join', { id: eventId })).mutationId);
     } catch {
       setError('Failed to join the event');
@@ -72,11 +77,15 @@ function JoinAsMember({ eventId }: { eventId: string }) {
   return (
     <Stack gap="4">
       <Text color="fg.muted">Your crew has invited you to plan an event together on CrewCamp.</Text>
-      {error ? <FormMessage status="error">{error}</FormMessage> : null}
+      {shownError ? <FormMessage status="error">{shownError}</FormMessage> : null}
       {isWaiting ? (
         <HStack gap="3" role="status">
           <Spinner size="sm" />
-          <Text>{outcome.status === 'done' ? 'Joined. Opening the event...' : 'Joining... (this finishes as soon as you are online)'}</Text>
+          <Text>
+            {outcome.status === 'done'
+              ? 'Joined. Opening the event...'
+              : 'Joining... (this finishes as soon as you are online)'}
+          </Text>
         </HStack>
       ) : (
         <Button size="lg" onClick={() => void join()}>

@@ -1,19 +1,60 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router';
+import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { BrandCard, BrandLayout } from '../../components/brand-layout.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
+import { requestSync } from '../../data/index.ts';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { InviteSignInForm } from './components/invite-sign-in-form.tsx';
+import { acceptInviteCode, type CallResult } from './friend-calls.ts';
 
-/** `/friends/invite/{code}`: a friend's invite link. */
+/** `/friends/invite/{code}`: a friend's invite link; the visitor becomes their friend after sign-in. */
 export function FriendInvitePage() {
+  const { code = '' } = useParams();
+  const status = useAuthStore((state) => state.status);
+  const [result, setResult] = useState<CallResult<string | null> | null>(null);
+  const acceptedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (status !== 'signed-in' || acceptedFor.current === code) return;
+    acceptedFor.current = code;
+    void acceptInviteCode(code).then(async (answer) => {
+      setResult(answer);
+      if (answer.ok) await requestSync();
+    });
+  }, [status, code]);
+
+  if (status === 'signed-out') {
+    return (
+      <BrandLayout>
+        <BrandCard title="You have a friend invite">
+          <Stack gap="4">
+            <Text color="fg.muted">
+              Someone wants to plan events with you on CrewCamp. Sign in to add them to your friends.
+            </Text>
+            <InviteSignInForm />
+          </Stack>
+        </BrandCard>
+      </BrandLayout>
+    );
+  }
+
   return (
     <BrandLayout>
-      <BrandCard title="You have a friend invite">
+      <BrandCard title="Friend invite">
         <Stack gap="4">
-          <Text color="fg.muted">
-            Someone wants to plan events with you on CrewCamp. Sign in to add them to your friends.
-          </Text>
+          {!result ? <Spinner aria-label="Accepting the invite" /> : null}
+          {result ? (
+            <FormMessage status={result.ok ? 'success' : 'error'}>
+              {result.ok && result.value ? `${result.message}: ${result.value}` : result.message}
+            </FormMessage>
+          ) : null}
           <Button asChild size="lg">
-            <RouterLink to={paths.dashboard.href()}>Continue</RouterLink>
+            <RouterLink to={paths.profile.href('friends')}>See your friends</RouterLink>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <RouterLink to={paths.dashboard.href()}>Go to the dashboard</RouterLink>
           </Button>
         </Stack>
       </BrandCard>

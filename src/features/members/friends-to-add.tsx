@@ -7,7 +7,15 @@ import { friendsNotInEvent } from './member-rules.ts';
 import type { Feedback } from './use-dialog-feedback.ts';
 
 /** Friends who are not in the event yet, filterable by name or email, each one tap from joining. */
-export function FriendsToAdd({ eventId, members, feedback }: { eventId: string; members: MemberRow[]; feedback: Feedback }) {
+export function FriendsToAdd({
+  eventId,
+  members,
+  feedback,
+}: {
+  eventId: string;
+  members: MemberRow[];
+  feedback: Feedback;
+}) {
   const friends = useFriends();
   const [query, setQuery] = useState('');
   const memberIds = new Set(members.map((member) => member.user_id));
@@ -19,7 +27,13 @@ export function FriendsToAdd({ eventId, members, feedback }: { eventId: string; 
       <Heading as="h3" id="friends-to-add" textStyle="sm">
         Friends not in this event
       </Heading>
-      <Input size="sm" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Filter friends by name or email" aria-label="Filter friends by name or email" />
+      <Input
+        size="sm"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        placeholder="Filter friends by name or email"
+        aria-label="Filter friends by name or email"
+      />
       <Stack as="ul" gap="2" listStyleType="none" maxH="16rem" overflowY="auto">
         {shown.map((friend) => (
           <HStack as="li" key={friend.id} gap="3">
@@ -41,7 +55,14 @@ export function FriendsToAdd({ eventId, members, feedback }: { eventId: string; 
               onClick={() =>
                 void feedback.run(
                   'member.add',
-                  { eventId, userId: friend.id, role: 'member', name: friend.name, avatar: friend.avatar, email: friend.email },
+                  {
+                    eventId,
+                    userId: friend.id,
+                    role: 'member',
+                    name: friend.name,
+                    avatar: friend.avatar,
+                    email: friend.email,
+                  },
                   'Failed to add member',
                 )
               }

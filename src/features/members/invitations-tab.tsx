@@ -35,7 +35,13 @@ export function InvitationsTab({ eventId, invitations, members, isManager, feedb
                 key={invitation.key}
                 invitation={invitation}
                 canCancel={isManager && invitation.status === 'pending'}
-                onCancel={() => void feedback.run('invitation.cancel', { id: invitation.id ?? invitation.key }, 'Failed to cancel invitation')}
+                onCancel={() =>
+                  void feedback.run(
+                    'invitation.cancel',
+                    { id: invitation.id ?? invitation.key },
+                    'Failed to cancel invitation',
+                  )
+                }
               />
             ))}
           </Stack>
@@ -47,13 +53,31 @@ export function InvitationsTab({ eventId, invitations, members, isManager, feedb
   );
 }
 
-function InvitationItem({ invitation, canCancel, onCancel }: { invitation: InvitationRow; canCancel: boolean; onCancel(): void }) {
+function InvitationItem({
+  invitation,
+  canCancel,
+  onCancel,
+}: {
+  invitation: InvitationRow;
+  canCancel: boolean;
+  onCancel(): void;
+}) {
   const status = STATUS[invitation.status];
   const sent = formatDay(invitation.created_at);
   return (
-    <Stack as="li" gap="2" borderWidth="1px" rounded="lg" p="3" aria-label={`Invitation to ${invitation.recipient_email}`}>
+    <Stack
+      as="li"
+      gap="2"
+      borderWidth="1px"
+      rounded="lg"
+      p="3"
+      aria-label={`Invitation to ${invitation.recipient_email}`}
+    >
       <HStack gap="3" align="start">
-        <MemberAvatar name={invitation.recipient_name ?? invitation.recipient_email} avatar={invitation.recipient_avatar} />
+        <MemberAvatar
+          name={invitation.recipient_name ?? invitation.recipient_email}
+          avatar={invitation.recipient_avatar}
+        />
         <Stack gap="0" flex="1" minW="0">
           <Text fontWeight="medium" truncate>
             {invitation.recipient_name ?? invitation.recipient_email}

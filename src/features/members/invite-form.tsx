@@ -8,7 +8,15 @@ import { SuggestionList } from './suggestion-list.tsx';
 import type { Feedback } from './use-dialog-feedback.ts';
 
 /** 'Invite New Member': an email (with suggestions of people I know), an optional message, Send Invitation. */
-export function InviteForm({ eventId, members, feedback }: { eventId: string; members: MemberRow[]; feedback: Feedback }) {
+export function InviteForm({
+  eventId,
+  members,
+  feedback,
+}: {
+  eventId: string;
+  members: MemberRow[];
+  feedback: Feedback;
+}) {
   const people = useKnownPeople();
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
@@ -63,9 +71,21 @@ export function InviteForm({ eventId, members, feedback }: { eventId: string; me
         </Field.Root>
         <Field.Root>
           <Field.Label>Personal message (optional)</Field.Label>
-          <Textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={2} maxLength={1000} placeholder="Come camping with us!" />
+          <Textarea
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            rows={2}
+            maxLength={1000}
+            placeholder="Come camping with us!"
+          />
         </Field.Root>
-        <Button type="submit" disabled={isSending || !email.trim()} loading={isSending} loadingText="Sending..." alignSelf={{ base: 'stretch', sm: 'flex-end' }}>
+        <Button
+          type="submit"
+          disabled={isSending || !email.trim()}
+          loading={isSending}
+          loadingText="Sending..."
+          alignSelf={{ base: 'stretch', sm: 'flex-end' }}
+        >
           <Send aria-hidden />
           Send Invitation
         </Button>

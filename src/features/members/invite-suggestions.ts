@@ -6,7 +6,12 @@ export interface Suggestable {
   avatar: string | null;
 }
 
-export function inviteSuggestions<P extends Suggestable>(people: P[], memberIds: ReadonlySet<string>, typed: string, max = 5): P[] {
+export function inviteSuggestions<P extends Suggestable>(
+  people: P[],
+  memberIds: ReadonlySet<string>,
+  typed: string,
+  max = 5,
+): P[] {
   const needle = typed.trim().toLowerCase();
   if (!needle) return [];
   return people

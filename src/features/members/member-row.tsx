@@ -42,7 +42,10 @@ export function MemberRow({ member, isMe, hasMenu, onAction }: MemberRowProps) {
         </Text>
       </Stack>
       {hasMenu ? (
-        <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(details) => onAction(details.value as MemberAction)}>
+        <Menu.Root
+          positioning={{ placement: 'bottom-end' }}
+          onSelect={(details) => onAction(details.value as MemberAction)}
+        >
           <Menu.Trigger asChild>
             <IconButton variant="ghost" size="sm" aria-label={`Manage ${name}`}>
               <EllipsisVertical />

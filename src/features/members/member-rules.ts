@@ -6,7 +6,11 @@ import type { MemberRow } from '../../db/row-schemas.ts';
 
 export type MemberActionKind = 'make-admin' | 'remove-admin' | 'remove';
 
-export function memberActionCheck(member: Pick<MemberRow, 'role' | 'user_id'>, action: MemberActionKind, myUserId: string | null): string | null {
+export function memberActionCheck(
+  member: Pick<MemberRow, 'role' | 'user_id'>,
+  action: MemberActionKind,
+  myUserId: string | null,
+): string | null {
   if (action === 'remove') {
     if (member.role === 'creator') return 'Cannot remove the event creator';
     if (member.user_id === myUserId) return 'You cannot remove yourself from the event';
@@ -26,6 +30,8 @@ export function friendsNotInEvent<F extends { id: string; name: string | null; e
   return friends.filter(
     (friend) =>
       !memberIds.has(friend.id) &&
-      (!needle || (friend.name ?? '').toLowerCase().includes(needle) || (friend.email ?? '').toLowerCase().includes(needle)),
+      (!needle ||
+        (friend.name ?? '').toLowerCase().includes(needle) ||
+        (friend.email ?? '').toLowerCase().includes(needle)),
   );
 }

@@ -20,7 +20,12 @@ export function MembersDialog({ eventId, onClose }: { eventId: string; onClose()
   const pendingCount = invitations.filter((invitation) => invitation.status === 'pending').length;
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }} scrollBehavior="inside">
+    <Dialog.Root
+      open
+      onOpenChange={(details) => !details.open && onClose()}
+      size={{ base: 'full', sm: 'lg' }}
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -64,7 +69,13 @@ export function MembersDialog({ eventId, onClose }: { eventId: string; onClose()
                   />
                 </Tabs.Content>
                 <Tabs.Content value="invitations" p="0">
-                  <InvitationsTab eventId={eventId} invitations={invitations} members={members} isManager={isManager} feedback={feedback} />
+                  <InvitationsTab
+                    eventId={eventId}
+                    invitations={invitations}
+                    members={members}
+                    isManager={isManager}
+                    feedback={feedback}
+                  />
                 </Tabs.Content>
               </Tabs.Root>
             </Dialog.Body>

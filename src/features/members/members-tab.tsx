@@ -36,7 +36,12 @@ export function MembersTab({ eventId, members, myUserId, isManager, feedback, on
     if (refusal) return feedback.setError(refusal);
     const args = { eventId, userId: member.user_id };
     if (action === 'remove') void feedback.run('member.remove', args, FALLBACKS.remove);
-    else void feedback.run('member.set-role', { ...args, role: action === 'make-admin' ? 'admin' : 'member' }, FALLBACKS[action]);
+    else
+      void feedback.run(
+        'member.set-role',
+        { ...args, role: action === 'make-admin' ? 'admin' : 'member' },
+        FALLBACKS[action],
+      );
   }
 
   return (
@@ -51,7 +56,13 @@ export function MembersTab({ eventId, members, myUserId, isManager, feedback, on
       </Field.Root>
       <HStack gap="3" wrap={{ base: 'wrap', sm: 'nowrap' }}>
         <HStack flex="1" minW="12rem" position="relative">
-          <Input ps="9" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search members..." aria-label="Search members..." />
+          <Input
+            ps="9"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Search members..."
+            aria-label="Search members..."
+          />
           <Search size={16} aria-hidden style={{ position: 'absolute', left: '0.75rem' }} />
         </HStack>
         {isManager ? (

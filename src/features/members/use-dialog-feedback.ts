@@ -16,32 +16,34 @@ export interface Feedback {
 }
 
 export function useDialogFeedback(): Feedback {
-  const [error, setErrorText] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [errorText, setErrorText] = useState<string | null>(null);
+  const [successText, setSuccess] = useState<string | null>(null);
   const [watched, setWatched] = useState<{ id: string; fallback: string } | null>(null);
   const state = useMutationState(watched?.id);
   const { discard } = useRejectedChanges();
+  const rejection = watched && state.status === 'rejected' ? state.error?.message || watched.fallback : null;
+  const rejectedId = rejection ? watched?.id : null;
 
+  // The dialog has shown the refusal: it leaves the list of refusals when the dialog closes or moves on.
   useEffect(() => {
-    if (!watched || state.status !== 'rejected') return;
-    setSuccess(null);
-    setErrorText(state.error?.message || watched.fallback);
-    setWatched(null);
-    void discard(watched.id);
-  }, [state, watched, discard]);
+    if (!rejectedId) return;
+    return () => void discard(rejectedId);
+  }, [rejectedId, discard]);
 
   const setError = (message: string | null) => {
+    setWatched(null);
     setErrorText(message);
     if (message) setSuccess(null);
   };
 
-  async function run(kind: string, args: unknown, fallback: string, successText?: string): Promise<boolean> {
+  async function run(kind: string, args: unknown, fallback: string, success?: string): Promise<boolean> {
+    setWatched(null);
     setErrorText(null);
     setSuccess(null);
     try {
       const queued = await mutate(kind, args);
       setWatched({ id: queued.mutationId, fallback });
-      if (successText) setSuccess(successText);
+      if (success) setSuccess(success);
       return true;
     } catch (failure) {
       setErrorText(mutateErrorText(failure, fallback));
@@ -49,5 +51,5 @@ export function useDialogFeedback(): Feedback {
     }
   }
 
-  return { error, success, setError, run };
+  return { error: rejection ?? errorText, success: rejection ? null : successText, setError, run };
 }

@@ -67,7 +67,9 @@ export function NotificationCard({ item, onRespond, onMarkRead }: NotificationCa
           {isPending || invitation.status === 'accepted' ? (
             <Popover.CloseTrigger asChild>
               <Button asChild size="xs" variant="outline">
-                <RouterLink to={paths.event.href(invitation.event_id)}>View Event</RouterLink>
+                <RouterLink to={paths.event.href(invitation.event_id)} aria-label="View Event">
+                  View Event
+                </RouterLink>
               </Button>
             </Popover.CloseTrigger>
           ) : null}

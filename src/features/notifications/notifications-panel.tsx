@@ -27,7 +27,12 @@ export function NotificationsPanel({ notifications }: { notifications: Notificat
           <Heading as="h2" textStyle="md">
             Notifications
           </Heading>
-          <Button size="xs" variant="ghost" disabled={!items.length} onClick={() => markRead(items.map((item) => item.id))}>
+          <Button
+            size="xs"
+            variant="ghost"
+            disabled={!items.length}
+            onClick={() => markRead(items.map((item) => item.id))}
+          >
             Mark all as read
           </Button>
         </HStack>

@@ -3,7 +3,7 @@
  * on every Realtime change of an invitation), with a pull every 60 seconds while the bell is shown.
  */
 import { useEffect, useMemo } from 'react';
-import { useReceivedInvitations, useSyncSession } from '../../data/index.ts';
+import { useInvitationNames, useReceivedInvitations, useSyncSession } from '../../data/index.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { notificationItems, unreadCount, type NotificationItem } from './notification-items.ts';
 import { useReadStore } from './read-store.ts';
@@ -18,7 +18,20 @@ export interface Notifications {
 }
 
 export function useNotifications(): Notifications {
-  const invitations = useReceivedInvitations();
+  const received = useReceivedInvitations();
+  const names = useInvitationNames(received.map((invitation) => invitation.id ?? invitation.key));
+  const invitations = useMemo(
+    () =>
+      received.map((invitation) => {
+        const known = names[invitation.id ?? invitation.key];
+        return {
+          ...invitation,
+          event_name: invitation.event_name ?? known?.eventName ?? null,
+          sender_name: invitation.sender_name ?? known?.senderName ?? null,
+        };
+      }),
+    [received, names],
+  );
   const session = useSyncSession();
   const userId = useAuthStore((state) => state.session?.user.id ?? null);
   const readIds = useReadStore((state) => (userId ? (state.readByUser[userId] ?? NONE) : NONE));

@@ -1,9 +1,10 @@
-import { Avatar, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { ProfileTab } from '../../app/paths.ts';
 import { tierLabel } from '../../access/tiers.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { ProfileDetails } from './profile-details.tsx';
 
-const DESCRIPTIONS: Record<Exclude<ProfileTab, 'details'>, { title: string; text: string }> = {
+const LATER: Record<'subscription' | 'friends' | 'notifications', { title: string; text: string }> = {
   notifications: {
     title: 'Notification settings',
     text: 'Choose which invitations and event changes CrewCamp tells you about.',
@@ -21,37 +22,15 @@ const DESCRIPTIONS: Record<Exclude<ProfileTab, 'details'>, { title: string; text
 /** One tab of `/profile`. */
 export function ProfileTabPage({ tab }: { tab: ProfileTab }) {
   const user = useAuthStore((state) => state.user);
-  if (tab !== 'details') {
-    const { title, text } = DESCRIPTIONS[tab];
-    return (
-      <Stack gap="2">
-        <Heading as="h2" textStyle="xl">
-          {title}
-        </Heading>
-        <Text color="fg.muted">{text}</Text>
-        {tab === 'subscription' && user ? <Text>Current plan: {tierLabel(user.tier)}</Text> : null}
-      </Stack>
-    );
-  }
+  if (tab === 'details') return <ProfileDetails />;
+  const { title, text } = LATER[tab];
   return (
-    <Stack gap="4">
+    <Stack gap="2">
       <Heading as="h2" textStyle="xl">
-        Profile details
+        {title}
       </Heading>
-      {user ? (
-        <HStack gap="4">
-          <Avatar.Root size="xl">
-            <Avatar.Fallback name={user.name ?? user.email ?? undefined} />
-            {user.avatar ? <Avatar.Image src={user.avatar} alt="" /> : null}
-          </Avatar.Root>
-          <Stack gap="0">
-            <Text fontWeight="semibold" textStyle="lg">
-              {user.name ?? user.email}
-            </Text>
-            <Text color="fg.muted">{user.email}</Text>
-          </Stack>
-        </HStack>
-      ) : null}
+      <Text color="fg.muted">{text}</Text>
+      {tab === 'subscription' && user ? <Text>Current plan: {tierLabel(user.tier)}</Text> : null}
     </Stack>
   );
 }

@@ -1,0 +1,24 @@
+/**
+ * Binds the device database and its sync engine to the signed-in user: the session starts when
+ * someone signs in (also offline, from the stored session) and stops when they sign out or
+ * another user signs in. Loaded lazily by main.tsx so the sign-in page does not carry the engine.
+ */
+import { env } from '../lib/env.ts';
+import { supabase } from '../lib/supabase.ts';
+import { startSyncSession, stopSyncSession } from '../sync/sync-session.ts';
+
+let currentUserId: string | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Starts, switches or stops the sync session so that it belongs to `userId` (null: signed out). */
+export function followSignedInUser(userId: string | null): void {
+  if (userId === currentUserId) return;
+  currentUserId = userId;
+  // One change at a time: a sign-out right after a sign-in waits for the start to finish.
+  queue = queue
+    .then(async () => {
+      if (userId) await startSyncSession(supabase, env.supabaseUrl, userId);
+      else await stopSyncSession();
+    })
+    .catch((error: unknown) => console.error('The device database could not start', error));
+}

@@ -1,0 +1,40 @@
+/**
+ * The changes the server refused, each with its reason (`{http, code, message}`), oldest first,
+ * and what the user can do with one: discard it, or retry it (with edited arguments).
+ */
+import { useCallback } from 'react';
+import type { OutboxEntry } from '../db/outbox-schema.ts';
+import { parseOutbox } from '../db/validated-read.ts';
+import { useDeviceQuery } from './use-device-query.ts';
+import { useSyncSession } from './use-sync-session.ts';
+
+const EMPTY: OutboxEntry[] = [];
+
+export interface RejectedChanges {
+  changes: OutboxEntry[];
+  discard(mutationId: string): Promise<void>;
+  retry(mutationId: string, editedArgs?: unknown): Promise<void>;
+}
+
+export function useRejectedChanges(): RejectedChanges {
+  const session = useSyncSession();
+  const changes = useDeviceQuery(
+    async (db) =>
+      parseOutbox(await db.outbox.where('status').equals('rejected').toArray()).sort((a, b) => a.seq - b.seq),
+    [],
+    EMPTY,
+  );
+  const discard = useCallback(
+    async (mutationId: string) => {
+      await session?.engine.discard(mutationId);
+    },
+    [session],
+  );
+  const retry = useCallback(
+    async (mutationId: string, editedArgs?: unknown) => {
+      await session?.engine.retry(mutationId, editedArgs);
+    },
+    [session],
+  );
+  return { changes, discard, retry };
+}

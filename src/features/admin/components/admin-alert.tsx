@@ -1,0 +1,22 @@
+import { Alert } from '@chakra-ui/react';
+
+/** An error (or success) of an admin action: the spec's text, with the server's reason below. */
+export function AdminAlert({
+  status = 'error',
+  message,
+  detail = null,
+}: {
+  status?: 'error' | 'success' | 'info';
+  message: string;
+  detail?: string | null;
+}) {
+  return (
+    <Alert.Root status={status} role={status === 'error' ? 'alert' : 'status'} rounded="lg">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title fontWeight="medium">{message}</Alert.Title>
+        {detail ? <Alert.Description>{detail}</Alert.Description> : null}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

@@ -1,0 +1,80 @@
+import { Spinner, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useAppSettingsStore } from '../../app/settings/app-settings-store.ts';
+import { errorText } from './admin-errors.ts';
+import { fetchSettings, toggleFeature } from './admin-api.ts';
+import { AdminAlert } from './components/admin-alert.tsx';
+import { AdminSection } from './components/admin-section.tsx';
+import { ComponentAccessEditor } from './components/component-access-editor.tsx';
+import { FeatureSwitch } from './components/feature-switch.tsx';
+import { OfflineNotice } from './components/offline-notice.tsx';
+import { useAdminData } from './use-admin-data.ts';
+import { useIsOnline } from '../../lib/use-is-online.ts';
+
+const SWITCH_ORDER = ['waitlist_enabled', 'registration_enabled', 'shop_enabled'];
+
+const switchRank = (key: string) => {
+  const index = SWITCH_ORDER.indexOf(key);
+  return index === -1 ? SWITCH_ORDER.length : index;
+};
+
+const isEnabled = (value: unknown) =>
+  !(value && typeof value === 'object' && 'enabled' in value && value.enabled === false);
+
+/** `/admin/settings`: the site switches and the component access editor. */
+export function SettingsTab() {
+  const isOnline = useIsOnline();
+  const settings = useAdminData(fetchSettings, 'Failed to fetch app settings');
+  const [busyKey, setBusyKey] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; detail: string | null } | null>(null);
+
+  async function toggle(key: string, enabled: boolean) {
+    setBusyKey(key);
+    setError(null);
+    try {
+      await toggleFeature(key, enabled);
+      await settings.reload();
+      // The app's own routing (/login, /register) follows the new switches at once.
+      await useAppSettingsStore.getState().refresh();
+    } catch (caught) {
+      setError(errorText(caught, 'Failed to update feature'));
+    } finally {
+      setBusyKey(null);
+    }
+  }
+
+  if (!isOnline) return <OfflineNotice />;
+  if (settings.error) return <AdminAlert message={settings.error.message} detail={settings.error.detail} />;
+  if (!settings.data) return <Spinner aria-label="Loading settings" />;
+
+  const rows = settings.data;
+  const features = rows
+    .filter((row) => row.key.endsWith('_enabled'))
+    .sort((a, b) => switchRank(a.key) - switchRank(b.key));
+  const access = rows.find((row) => row.key === 'component_access')?.value;
+
+  return (
+    <Stack gap="6">
+      <AdminSection title="Site switches" text="Who can get in: the waitlist and open registration.">
+        {error ? <AdminAlert message={error.message} detail={error.detail} /> : null}
+        {features.map((row) => (
+          <FeatureSwitch
+            key={row.key}
+            featureKey={row.key}
+            isEnabled={isEnabled(row.value)}
+            isBusy={busyKey === row.key}
+            isDisabled={busyKey !== null}
+            onChange={(enabled) => void toggle(row.key, enabled)}
+          />
+        ))}
+      </AdminSection>
+      <AdminSection title="Component access" text="The roles that may open each part of CrewCamp.">
+        <ComponentAccessEditor
+          initial={access && typeof access === 'object' ? (access as Record<string, string[]>) : {}}
+          isDisabled={false}
+          onSaved={() => void useAppSettingsStore.getState().refresh()}
+        />
+      </AdminSection>
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+import { Spinner, Stack, Text } from '@chakra-ui/react';
+import { fetchWaitlist, type WaitlistEntry } from './admin-api.ts';
+import { AdminAlert } from './components/admin-alert.tsx';
+import { OfflineNotice } from './components/offline-notice.tsx';
+import { WaitlistEntryCard } from './components/waitlist-entry-card.tsx';
+import { useAdminData } from './use-admin-data.ts';
+import { useIsOnline } from '../../lib/use-is-online.ts';
+
+/** `/admin/waitlist`: the entries, newest first, each to approve or reject with notes. */
+export function WaitlistTab() {
+  const isOnline = useIsOnline();
+  const waitlist = useAdminData(fetchWaitlist, 'Failed to fetch waitlist');
+
+  if (!isOnline) return <OfflineNotice />;
+  if (waitlist.error) return <AdminAlert message={waitlist.error.message} detail={waitlist.error.detail} />;
+  if (!waitlist.data) return <Spinner aria-label="Loading the waitlist" />;
+
+  const entries = waitlist.data;
+  const pending = entries.filter((entry) => entry.status === 'pending').length;
+  return (
+    <Stack gap="4">
+      <Text color="fg.muted">
+        {entries.length} {entries.length === 1 ? 'entry' : 'entries'}, {pending} waiting for a decision.
+      </Text>
+      {entries.length ? (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label="Waitlist entries">
+          {entries.map((entry: WaitlistEntry) => (
+            <WaitlistEntryCard key={entry.id} entry={entry} isDisabled={!isOnline} />
+          ))}
+        </Stack>
+      ) : (
+        <Text color="fg.muted">Nobody is on the waitlist.</Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import { Avatar, Button, Card, Heading, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { FormMessage } from '../../components/form-message.tsx';
+import type { ProfileRow } from '../../db/row-schemas.ts';
+import { mutate } from '../../data/index.ts';
+import { mutateErrorText } from '../events/mutate-error.ts';
+
+const MAX_BYTES = 5 * 1024 * 1024;
+
+/** The spec's avatar checks, before anything is read or queued. */
+export function avatarFileError(file: { size: number; type: string }): string | null {
+  if (file.size > MAX_BYTES) return 'File size must be less than 5MB';
+  if (!file.type.startsWith('image/')) return 'File must be an image';
+  return null;
+}
+
+/** The profile picture: shown at once, uploaded when the device is online. */
+export function AvatarUpload({ profile }: { profile: ProfileRow }) {
+  const [message, setMessage] = useState<{ status: 'error' | 'success'; text: string } | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    const problem = avatarFileError(file);
+    if (problem) return setMessage({ status: 'error', text: problem });
+    try {
+      const extension = file.name.includes('.') ? file.name.split('.').pop()?.toLowerCase() : undefined;
+      await mutate('profile.upload-avatar', {
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        contentType: file.type,
+        ...(extension && /^[a-z0-9]{1,8}$/.test(extension) ? { extension } : {}),
+      });
+      setMessage({ status: 'success', text: 'Avatar updated' });
+    } catch (error) {
+      setMessage({ status: 'error', text: mutateErrorText(error, 'Failed to upload avatar') });
+    }
+  }
+
+  return (
+    <Card.Root as="section" aria-labelledby="avatar-title">
+      <Card.Body gap="4">
+        <Heading as="h2" id="avatar-title" textStyle="lg">
+          Profile picture
+        </Heading>
+        <HStack gap="4" align="center">
+          <Avatar.Root size="2xl" colorPalette="forest">
+            <Avatar.Fallback name={profile.name ?? profile.email ?? undefined} />
+            {profile.avatar ? <Avatar.Image src={profile.avatar} alt="" /> : null}
+          </Avatar.Root>
+          <Stack gap="2">
+            <VisuallyHidden asChild>
+              <input
+                ref={input}
+                type="file"
+                accept="image/*"
+                aria-label="Upload a profile picture"
+                tabIndex={-1}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  void upload(file);
+                }}
+              />
+            </VisuallyHidden>
+            <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
+              <Upload aria-hidden />
+              Upload picture
+            </Button>
+            <Text color="fg.muted" textStyle="xs">
+              An image of up to 5 MB.
+            </Text>
+          </Stack>
+        </HStack>
+        {message ? <FormMessage status={message.status}>{message.text}</FormMessage> : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,63 @@
+import { Badge, Box, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { format } from 'date-fns';
+import { tierLabel } from '../../access/tiers.ts';
+import { limitLines, PLANS } from './plans.ts';
+import type { CurrentPlan } from './use-current-plan.ts';
+
+const statusLabel = (status: string) => {
+  const text = status.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+const day = (iso: string | null) => (iso ? format(new Date(iso), 'd MMM yyyy') : null);
+
+/** The user's plan: tier, status, billing period, payment method and the limits it gives. */
+export function CurrentPlanCard({ plan }: { plan: CurrentPlan }) {
+  const limits = PLANS.find((p) => p.tier === plan.tier)!.limits;
+  const start = day(plan.periodStart);
+  const end = day(plan.periodEnd);
+  const details: [string, string][] = [
+    ['Status', statusLabel(plan.status)],
+    ['Period', start && end ? `${start} – ${end}` : 'No billing period'],
+    ['Payment method', plan.paymentMethod ?? 'None on file'],
+  ];
+  return (
+    <Box as="section" aria-label="Your plan" borderWidth="1px" rounded="2xl" bg="bg.panel" p={{ base: '4', md: '6' }}>
+      <Stack gap="4">
+        <HStack gap="3" wrap="wrap">
+          <Heading as="h2" textStyle="xl">
+            Your plan
+          </Heading>
+          <Badge colorPalette="forest" size="lg">
+            {tierLabel(plan.tier)}
+          </Badge>
+          {plan.isCancelling ? <Badge colorPalette="orange">Ends with this period</Badge> : null}
+        </HStack>
+        <SimpleGrid as="dl" columns={{ base: 1, sm: 3 }} gap="3">
+          {details.map(([label, value]) => (
+            <Stack key={label} gap="0">
+              <Text as="dt" textStyle="xs" color="fg.muted">
+                {label}
+              </Text>
+              <Text as="dd" fontWeight="medium">
+                {value}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+        <SimpleGrid as="dl" aria-label="Your limits" columns={{ base: 2, md: 5 }} gap="3">
+          {limitLines(limits).map(([label, value]) => (
+            <Stack key={label} gap="0" p="3" rounded="lg" bg="bg.muted">
+              <Text as="dt" textStyle="xs" color="fg.muted">
+                {label}
+              </Text>
+              <Text as="dd" textStyle="lg" fontWeight="semibold">
+                {value}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Box>
+  );
+}

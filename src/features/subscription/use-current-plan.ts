@@ -1,0 +1,36 @@
+/**
+ * The signed-in user's plan: the tier from the auth store's profile (known offline from the last
+ * sign-in) and the subscription row on the device (status, period, payment method). Without a row
+ * the plan is free and active (spec section 4).
+ */
+import { isTier, tierAlias, type Tier } from '../../access/tiers.ts';
+import { useSubscription } from '../../data/index.ts';
+import { useAuthStore } from '../auth/auth-store.ts';
+
+export interface CurrentPlan {
+  tier: Tier;
+  status: string;
+  periodStart: string | null;
+  periodEnd: string | null;
+  isCancelling: boolean;
+  paymentMethod: string | null;
+}
+
+export function useCurrentPlan(): CurrentPlan | null {
+  const user = useAuthStore((state) => state.user);
+  const subscription = useSubscription();
+  if (!user) return null;
+  const rowTier = subscription ? tierAlias(subscription.tier) : null;
+  const isRowCurrent = rowTier !== null && isTier(rowTier) && rowTier === user.tier;
+  return {
+    tier: user.tier,
+    status: isRowCurrent && subscription ? subscription.status : 'active',
+    periodStart: isRowCurrent ? (subscription?.current_period_start ?? null) : null,
+    periodEnd: isRowCurrent ? (subscription?.current_period_end ?? null) : null,
+    isCancelling: isRowCurrent ? (subscription?.cancel_at_period_end ?? false) : false,
+    paymentMethod:
+      isRowCurrent && subscription?.payment_method_brand
+        ? `${subscription.payment_method_brand} ending in ${subscription.payment_method_last4 ?? '····'}`
+        : null,
+  };
+}
