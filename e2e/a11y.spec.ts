@@ -5,6 +5,8 @@ import { ADMIN, setSwitches } from './backend.ts';
 import { expect, test } from './fixtures.ts';
 
 const EVENT_ID = 'e0000000-0000-4000-8000-000000000001';
+/** The seed's event that the site admin created ('Open Air Kino'). */
+const ADMIN_EVENT_ID = 'e0000000-0000-4000-8000-000000000006';
 
 async function expectAccessible(page: Page, what: string) {
   // Let enter animations (drawers, dialogs) finish so colours are measured as shown.
@@ -61,8 +63,8 @@ for (const theme of ['light', 'dark'] as const) {
         ['/admin/settings', 'Admin Panel'],
         ['/profile/details', 'My Profile'],
         ['/subscription', 'Subscription'],
-        [`/events/${EVENT_ID}`, 'Event overview'],
-        [`/events/${EVENT_ID}/chat`, 'Group Chat'],
+        [`/events/${ADMIN_EVENT_ID}`, 'Open Air Kino'],
+        [`/events/${ADMIN_EVENT_ID}/chat`, 'Group Chat'],
       ] as const) {
         await app.visit(path);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

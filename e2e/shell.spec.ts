@@ -15,7 +15,7 @@ test('the header: logo to the dashboard, tier badge, bell, avatar to the profile
   await expect(header.getByText('Admin', { exact: true })).toHaveCount(0);
   await header.getByRole('link', { name: 'My profile' }).click();
   await app.expectPath('/profile/details');
-  await expect(page.getByText('marco@crewcamp.local')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('marco@crewcamp.local');
   await header.getByRole('link', { name: 'CrewCamp dashboard' }).click();
   await app.expectPath('/dashboard');
   await header.getByRole('button', { name: 'Notifications' }).click();

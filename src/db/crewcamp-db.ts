@@ -33,6 +33,19 @@ export const schemaVersions: SchemaVersion[] = [
       meta: 'key',
     },
   },
+  {
+    // Profile rows gain `notification_settings` (no new index).
+    version: 2,
+    stores: {},
+    upgrade: async (tx) => {
+      await tx
+        .table('profiles')
+        .toCollection()
+        .modify((row: Record<string, unknown>) => {
+          if (row.notification_settings === undefined) row.notification_settings = null;
+        });
+    },
+  },
 ];
 
 export class CrewCampDb extends Dexie {

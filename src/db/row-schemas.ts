@@ -62,6 +62,17 @@ export const invitationRowSchema = z.object({
 });
 export type InvitationRow = z.infer<typeof invitationRowSchema>;
 
+/**
+ * The user's notification choices (`profiles.notification_settings`, readable by its owner only).
+ * The server's default is `{}`: a missing choice reads as on.
+ */
+export const notificationSettingsSchema = z.object({
+  invitations: z.boolean().optional(),
+  event_updates: z.boolean().optional(),
+  chat_messages: z.boolean().optional(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
 export const profileRowSchema = z.object({
   key: z.string(),
   id: z.string(),
@@ -74,6 +85,8 @@ export const profileRowSchema = z.object({
   postal_code: nullableText,
   street_address: nullableText,
   street_number: nullableText,
+  /** Null for other people's profiles (not readable) and rows stored before version 2. */
+  notification_settings: notificationSettingsSchema.nullable(),
   role: z.enum(['user', 'admin']),
   subscription_tier: z.enum(['free', 'starter', 'organizer']),
   created_at: timestamp,

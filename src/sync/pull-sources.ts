@@ -5,7 +5,7 @@
  * lists whose rows need both parties' profiles; they are pulled as whole snapshots through their
  * procedures.
  */
-import type { MirrorTable, RowOf } from '../db/row-schemas.ts';
+import type { MirrorTable, NotificationSettings, RowOf } from '../db/row-schemas.ts';
 import { memberKey } from '../db/row-schemas.ts';
 
 type Json = Record<string, unknown>;
@@ -138,11 +138,23 @@ export function profileFromServer(r: Json): RowOf['profiles'] {
     postal_code: text(r.postal_code),
     street_address: text(r.street_address),
     street_number: text(r.street_number),
+    notification_settings: notificationSettingsFrom(r.notification_settings),
     role: r.role as RowOf['profiles']['role'],
     subscription_tier: r.subscription_tier as RowOf['profiles']['subscription_tier'],
     created_at: str(r.created_at),
     updated_at: str(r.updated_at),
   };
+}
+
+/** The known boolean choices of a server `notification_settings` value; null when not read. */
+export function notificationSettingsFrom(v: unknown): NotificationSettings | null {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+  const out: NotificationSettings = {};
+  for (const field of ['invitations', 'event_updates', 'chat_messages'] as const) {
+    const value = (v as Json)[field];
+    if (typeof value === 'boolean') out[field] = value;
+  }
+  return out;
 }
 
 export const settingsSource: DeltaSource<'settings'> = {

@@ -110,7 +110,7 @@ async function pullSource(
       for (const serverRow of rows) {
         const { key, row } = source.toRow(serverRow, ctx.userId);
         if (source.table === 'profiles' && key === ctx.userId && row) {
-          // Only get_my_profile() reads the address fields; the delta must not blank them.
+          // Only get_my_profile() reads the address fields and notification settings; the delta must not blank them.
           await writer.storeServer('profiles', key, { ...(row as RowOf['profiles']), ...(await ownAddress(db, key)) });
           continue;
         }
@@ -137,6 +137,7 @@ async function ownAddress(db: CrewCampDb, key: string): Promise<Partial<RowOf['p
     postal_code: base?.postal_code ?? null,
     street_address: base?.street_address ?? null,
     street_number: base?.street_number ?? null,
+    notification_settings: base?.notification_settings ?? null,
   };
 }
 

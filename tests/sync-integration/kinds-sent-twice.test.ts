@@ -45,7 +45,9 @@ async function serverState(): Promise<unknown> {
     invitations: await q(
       `select id, event_id, recipient_email, message, status, response_message, deleted_at is not null as cancelled from public.event_invitations order by id`,
     ),
-    profiles: await q(`select id, name, first_name, last_name, avatar from public.profiles order by id`),
+    profiles: await q(
+      `select id, name, first_name, last_name, avatar, notification_settings from public.profiles order by id`,
+    ),
     requests: await q(
       `select sender_id, recipient_id, status, response_message from public.friend_requests order by sender_id, recipient_id, created_at`,
     ),
@@ -141,6 +143,16 @@ describe('every kind sent twice changes the server once', () => {
     });
   });
 
+  it('profile.update of the notification settings', async () => {
+    const choices = { invitations: false, event_updates: true, chat_messages: false };
+    await sendTwice(bob, 'profile.update', { changes: { notification_settings: choices } });
+    const { rows } = await backend.db.query(`select notification_settings from public.profiles where id = $1`, [
+      bob.userId,
+    ]);
+    expect(rows[0].notification_settings).toEqual(choices);
+    expect((await bob.db.profiles.get(bob.userId))?.notification_settings).toEqual(choices);
+  });
+
   it('profile.upload-avatar (a replayed upload finds its own file)', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
     await sendTwice(bob, 'profile.upload-avatar', { bytes: png, contentType: 'image/png' });
@@ -162,7 +174,14 @@ describe('every kind sent twice changes the server once', () => {
     expect(await cyd.db.friends.count()).toBe(0);
   });
 
-  it('event.soft-delete, event.delete', async () => {
+  it('event.soft-delete, event.restore, event.delete', async () => {
+    await sendTwice(ada, 'event.soft-delete', { id: eventId });
+    expect((await ada.db.events.get(eventId))?.status).toBe('deleted');
+    await sendTwice(ada, 'event.restore', { id: eventId });
+    expect(await ada.db.events.get(eventId)).toMatchObject({ status: 'active', deleted_at: null });
+    expect(
+      (await backend.db.query(`select status, deleted_at from public.events where id = $1`, [eventId])).rows[0],
+    ).toEqual({ status: 'active', deleted_at: null });
     await sendTwice(ada, 'event.soft-delete', { id: eventId });
     expect((await ada.db.events.get(eventId))?.status).toBe('deleted');
     await sendTwice(ada, 'event.delete', { id: eventId });

@@ -53,6 +53,34 @@ describe('device database', () => {
     db.close();
   });
 
+  it('upgrades version 1 profile rows to carry notification settings', async () => {
+    const userId = crypto.randomUUID();
+    const v1 = await openUserDb(userId, schemaVersions.slice(0, 1));
+    const profile = {
+      key: userId,
+      id: userId,
+      name: 'Ada',
+      email: null,
+      avatar: null,
+      first_name: 'Ada',
+      last_name: null,
+      country: null,
+      postal_code: null,
+      street_address: null,
+      street_number: null,
+      role: 'user',
+      subscription_tier: 'free',
+      created_at: 't',
+      updated_at: 't',
+    };
+    await v1.profiles.put(profile as never);
+    expect(parseRows('profiles', await v1.profiles.toArray())).toEqual([]);
+    v1.close();
+    const db = await openUserDb(userId);
+    expect(parseRows('profiles', await db.profiles.toArray())).toEqual([{ ...profile, notification_settings: null }]);
+    db.close();
+  });
+
   it('survives a schema upgrade from a newer tab without losing the outbox', async () => {
     const userId = crypto.randomUUID();
     const db = await openUserDb(userId);
@@ -71,11 +99,12 @@ describe('device database', () => {
     await mutate({ db, registry, userId, clientId: 'c' }, 'test.set', { id: 'b', value: '2' });
 
     // A newer build in another tab adds an index to the outbox.
+    const nextVersion = schemaVersions[schemaVersions.length - 1].version + 1;
     const newer = new CrewCampDb(userId, [
       ...schemaVersions,
       {
-        version: 2,
-        stores: { ...schemaVersions[0].stores, outbox: '++seq, &mutationId, status, kind' },
+        version: nextVersion,
+        stores: { outbox: '++seq, &mutationId, status, kind' },
         upgrade: () => {},
       },
     ]);
@@ -84,7 +113,7 @@ describe('device database', () => {
 
     // This tab's connection was closed for the upgrade and reopens at the new version.
     await expect.poll(() => db.isOpen(), { timeout: 5_000 }).toBe(true);
-    expect(db.backendDB().version).toBe(20); // Dexie stores version n as n * 10
+    expect(db.backendDB().version).toBe(nextVersion * 10); // Dexie stores version n as n * 10
     await mutate({ db, registry, userId, clientId: 'c' }, 'test.set', { id: 'c', value: '3' });
     expect((await db.outbox.toArray()).map((e) => (e.args as { id: string }).id)).toEqual(['a', 'b', 'c']);
     await engine.stop();

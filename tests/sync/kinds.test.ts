@@ -42,6 +42,7 @@ beforeEach(async () => {
     postal_code: null,
     street_address: null,
     street_number: null,
+    notification_settings: null,
     role: 'user',
     subscription_tier: 'free',
     created_at: STAMP,
@@ -156,6 +157,35 @@ describe('event kinds', () => {
       code: '42501',
       message: 'permission denied for table events',
     });
+  });
+
+  it('restores a soft-deleted event at once, and rolls it back when the database refuses', async () => {
+    const deletedAt = '2026-11-22T09:00:00+00:00';
+    await db.events.put({ key: REAL, ...serverEvent({ status: 'deleted', deleted_at: deletedAt }) } as never);
+    await mutate(env, 'event.restore', { id: REAL });
+    expect(await db.events.get(REAL)).toMatchObject({ status: 'active', deleted_at: null });
+    const limit = 'Your free plan allows 1 active events at once. Upgrade to starter for more.';
+    let sent: { method?: string; body?: unknown } = {};
+    script = (req) => {
+      sent = { method: req.method, body: req.body };
+      return { status: 400, body: { code: 'P0001', message: limit, details: null, hint: null } };
+    };
+    expect(await pushNext(push)).toMatchObject({ type: 'rejected' });
+    expect(sent).toEqual({ method: 'PATCH', body: { status: 'active', deleted_at: null } });
+    expect(await db.events.get(REAL)).toMatchObject({ status: 'deleted', deleted_at: deletedAt });
+    expect((await db.outbox.toArray())[0].error).toEqual({ http: 400, code: 'P0001', message: limit });
+  });
+
+  it('sends a restore as an update of status and deleted_at, and keeps it on success', async () => {
+    await db.events.put({
+      key: REAL,
+      ...serverEvent({ status: 'deleted', deleted_at: '2026-11-22T09:00:00+00:00' }),
+    } as never);
+    await mutate(env, 'event.restore', { id: REAL });
+    script = () => ({ status: 200, body: [{ id: REAL }] });
+    expect(await pushNext(push)).toMatchObject({ type: 'sent' });
+    expect(await db.events.get(REAL)).toMatchObject({ status: 'active', deleted_at: null });
+    expect((await db.outbox.toArray()).map((e) => e.status)).toEqual(['acked']);
   });
 
   it('refuses an end date before the start date before queueing anything', async () => {
@@ -342,6 +372,26 @@ describe('profile kinds', () => {
     }
     expect(announced).toEqual([{ name: 'Ada King', first_name: 'Ada', last_name: 'King' }]);
     expect((await db.profiles.get(ME))?.updated_at).toBe('2026-11-22T11:00:00+00:00');
+  });
+
+  it('saves notification settings at once, sends them whole, and rolls them back on refusal', async () => {
+    const choices = { invitations: false, event_updates: true, chat_messages: false };
+    await mutate(env, 'profile.update', { changes: { notification_settings: choices } });
+    expect((await db.profiles.get(ME))?.notification_settings).toEqual(choices);
+    let sent: unknown;
+    script = (req) => {
+      sent = req.body;
+      return {
+        status: 403,
+        body: { code: '42501', message: 'permission denied for table profiles', details: null, hint: null },
+      };
+    };
+    expect(await pushNext(push)).toMatchObject({ type: 'rejected' });
+    expect(sent).toEqual({ notification_settings: choices });
+    expect((await db.profiles.get(ME))?.notification_settings).toBeNull();
+    await expect(
+      mutate(env, 'profile.update', { changes: { notification_settings: { invitations: 'yes' } } }),
+    ).rejects.toThrow();
   });
 
   it('checks the avatar’s size and type before queueing, and shows the new one at once', async () => {

@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useEvents, useMemberSummaries } from '../../data/index.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import type { ConfirmRequest } from './confirm-dialog.tsx';
-import { confirmRequest, queueChange, type EventAction } from './event-actions.ts';
+import { confirmRequest, queueChange, restoreEvent, type EventAction } from './event-actions.ts';
 import { EventGrid } from './event-grid.tsx';
 import { RejectedChangesNotice } from './rejected-changes-notice.tsx';
 
@@ -20,7 +20,7 @@ const STATUSES = [
   { value: 'deleted', label: 'Deleted', empty: 'No deleted events.' },
 ] as const;
 
-/** `/dashboard`: my events by status, creating one, leaving and deleting. */
+/** `/dashboard`: my events by status, creating one, leaving, deleting and restoring. */
 export function DashboardPage() {
   const user = useAuthStore((state) => state.user);
   const events = useEvents();
@@ -44,6 +44,10 @@ export function DashboardPage() {
   const onAction = (eventId: string, action: EventAction) => {
     const event = events.find((candidate) => candidate.id === eventId);
     if (!event) return;
+    if (action === 'restore') {
+      restoreEvent(event, queue);
+      return;
+    }
     const summary = summaries[eventId];
     setConfirm(confirmRequest(action, event, summary?.myRole ?? null, summary?.count ?? 0, queue));
   };

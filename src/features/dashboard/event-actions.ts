@@ -1,13 +1,19 @@
 /**
  * The actions of an event card (spec section 4): leave (with its rules), delete (soft) and delete
- * for good (the server function) for the creator, each asked for first.
+ * for good (the server function) for the creator, each asked for first; restore (the creator's,
+ * of a deleted event) needs no confirmation.
  */
 import type { EventRow } from '../../db/row-schemas.ts';
 import { mutate } from '../../data/index.ts';
 import { CREATOR_CANNOT_LEAVE, leaveOutcome, type EventRole } from '../events/event-rules.ts';
 import type { ConfirmRequest } from './confirm-dialog.tsx';
 
-export type EventAction = 'leave' | 'delete' | 'delete-for-good';
+export type EventAction = 'leave' | 'delete' | 'delete-for-good' | 'restore';
+
+/** Brings a deleted event back; the database may refuse (not the creator, events-at-once limit). */
+export function restoreEvent(event: EventRow, queue: Queue): void {
+  queue('event.restore', { id: event.id }, `restore ${event.name}`);
+}
 
 type Queue = (kind: string, args: unknown, label: string) => void;
 
@@ -25,7 +31,7 @@ export function queueChange(
 }
 
 export function confirmRequest(
-  action: EventAction,
+  action: Exclude<EventAction, 'restore'>,
   event: EventRow,
   myRole: EventRole | null,
   memberCount: number,

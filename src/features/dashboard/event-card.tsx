@@ -1,5 +1,5 @@
-import { Badge, Box, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
-import { CalendarDays, EllipsisVertical, MapPin, Users } from 'lucide-react';
+import { Badge, Box, Button, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { CalendarDays, EllipsisVertical, MapPin, RotateCcw, Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import type { EventRow } from '../../db/row-schemas.ts';
@@ -21,7 +21,7 @@ export function EventCard({ event, summary, onAction }: EventCardProps) {
   const isCreator = summary?.myRole === 'creator';
   const isDeleted = event.status === 'deleted';
   const isSaving = event.id.startsWith('temp-');
-  const actions: { value: EventAction; label: string }[] = [
+  const actions: { value: Exclude<EventAction, 'restore'>; label: string }[] = [
     ...(isDeleted ? [] : [{ value: 'leave' as const, label: 'Leave event' }]),
     ...(isCreator && !isDeleted ? [{ value: 'delete' as const, label: 'Delete event' }] : []),
     ...(isCreator ? [{ value: 'delete-for-good' as const, label: 'Delete for good' }] : []),
@@ -92,6 +92,18 @@ export function EventCard({ event, summary, onAction }: EventCardProps) {
           <Text>{summary?.count === 1 ? '1 member' : `${summary?.count ?? 0} members`}</Text>
         </HStack>
       </Stack>
+      {isDeleted && isCreator ? (
+        <Button
+          variant="outline"
+          size="sm"
+          alignSelf="start"
+          aria-label={`Restore ${event.name}`}
+          onClick={() => onAction('restore')}
+        >
+          <RotateCcw aria-hidden />
+          Restore
+        </Button>
+      ) : null}
     </Stack>
   );
 }

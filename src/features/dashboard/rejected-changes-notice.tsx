@@ -9,6 +9,7 @@ const TITLES: Record<string, string> = {
   'event.create': 'Could not create the event',
   'event.update': 'Could not save the event',
   'event.soft-delete': 'Could not delete the event',
+  'event.restore': 'Could not restore the event',
   'event.delete': 'Could not delete the event for good',
   'event.leave': 'Could not leave the event',
   'event.join': 'Could not join the event',

@@ -5,6 +5,7 @@ const KIND_LABELS: Record<string, string> = {
   'event.create': 'Create event',
   'event.update': 'Edit event',
   'event.soft-delete': 'Delete event',
+  'event.restore': 'Restore event',
   'event.delete': 'Delete event for good',
   'event.leave': 'Leave event',
   'event.join': 'Join event',

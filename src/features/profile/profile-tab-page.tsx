@@ -2,13 +2,11 @@ import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { ProfileTab } from '../../app/paths.ts';
 import { tierLabel } from '../../access/tiers.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { useProfile } from '../../data/index.ts';
+import { NotificationSettingsForm } from './notification-settings-form.tsx';
 import { ProfileDetails } from './profile-details.tsx';
 
-const LATER: Record<'subscription' | 'friends' | 'notifications', { title: string; text: string }> = {
-  notifications: {
-    title: 'Notification settings',
-    text: 'Choose which invitations and event changes CrewCamp tells you about.',
-  },
+const LATER: Record<'subscription' | 'friends', { title: string; text: string }> = {
   subscription: {
     title: 'Your subscription',
     text: 'Your plan, its limits and your billing period.',
@@ -23,6 +21,7 @@ const LATER: Record<'subscription' | 'friends' | 'notifications', { title: strin
 export function ProfileTabPage({ tab }: { tab: ProfileTab }) {
   const user = useAuthStore((state) => state.user);
   if (tab === 'details') return <ProfileDetails />;
+  if (tab === 'notifications') return <NotificationsTab />;
   const { title, text } = LATER[tab];
   return (
     <Stack gap="2">
@@ -33,4 +32,11 @@ export function ProfileTabPage({ tab }: { tab: ProfileTab }) {
       {tab === 'subscription' && user ? <Text>Current plan: {tierLabel(user.tier)}</Text> : null}
     </Stack>
   );
+}
+
+/** `/profile/notifications`, from the device's own profile row. */
+function NotificationsTab() {
+  const profile = useProfile();
+  if (!profile) return null;
+  return <NotificationSettingsForm profile={profile} />;
 }

@@ -1,7 +1,7 @@
 /**
  * Mutation kinds on events: create (local id `temp-{timestamp}`, the server insert carries a
  * client_ref so a replay finds the row it made, and the real id replaces the local one
- * everywhere), update (changed fields only), soft delete, delete for good (server function),
+ * everywhere), update (changed fields only), soft delete, restore, delete for good (server function),
  * leave, and join by link.
  */
 import { z } from 'zod';
@@ -161,6 +161,26 @@ export const softDeleteEvent: MutationKind<IdArgs> = {
   },
 };
 
+/**
+ * Brings a soft-deleted event back (its creator only; the events-at-once limit applies, both
+ * enforced by the database). Restoring an event that is already active changes nothing.
+ */
+export const restoreEvent: MutationKind<IdArgs> = {
+  name: 'event.restore',
+  args: idArgs,
+  refs: (args) => [ref(args.id)],
+  async applyLocal(w, args) {
+    await w.update('events', args.id, { status: 'active', deleted_at: null });
+  },
+  async send({ client }, args) {
+    const rows = expectData(
+      await client.from('events').update({ status: 'active', deleted_at: null }).eq('id', args.id).select('id'),
+    ) as unknown[];
+    if (!rows.length) throw failure(404, 'not_found', 'This event no longer exists, or you can no longer restore it');
+    return null;
+  },
+};
+
 /** Removes an event and what hangs on it from the device (leaving it, deleting it for good). */
 async function dropEventLocally(w: LocalWriter, eventId: string): Promise<void> {
   await w.delete('events', eventId);
@@ -196,4 +216,4 @@ export const joinEvent: MutationKind<IdArgs> = {
   send: ({ client }, args) => callProcedure(client, 'join_event', { p_event_id: args.id }),
 };
 
-export const eventKinds = [createEvent, updateEvent, softDeleteEvent, deleteEvent, leaveEvent, joinEvent];
+export const eventKinds = [createEvent, updateEvent, softDeleteEvent, restoreEvent, deleteEvent, leaveEvent, joinEvent];

@@ -11,6 +11,7 @@ export interface ProfileChanges {
   postal_code?: string | null;
   street_address?: string | null;
   street_number?: string | null;
+  notification_settings?: { invitations: boolean; event_updates: boolean; chat_messages: boolean };
 }
 
 export function resolveNameFields(

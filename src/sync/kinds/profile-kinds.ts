@@ -29,6 +29,11 @@ const changesSchema = z.object({
   postal_code: optionalText(20),
   street_address: optionalText(200),
   street_number: optionalText(20),
+  /** The whole set of choices: the server's jsonb is replaced, never merged. */
+  notification_settings: z
+    .object({ invitations: z.boolean(), event_updates: z.boolean(), chat_messages: z.boolean() })
+    .strict()
+    .optional(),
 });
 const updateArgs = z.object({ changes: changesSchema });
 type UpdateArgs = z.infer<typeof updateArgs>;
