@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ANON_KEY, APP_PORT, APP_URL, BACKEND_PORT, BACKEND_URL } from './env.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -17,7 +18,8 @@ function waitForLine(child: ChildProcess, pattern: RegExp, name: string, timeout
     let output = '';
     const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), timeoutMs);
     child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
+      // Colours are on when CI is set (picocolors): vite prints the port in bold.
+      output += stripVTControlCharacters(chunk.toString());
       if (pattern.test(output)) {
         clearTimeout(timer);
         resolve();
