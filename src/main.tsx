@@ -4,8 +4,10 @@ import { App } from './app/app.tsx';
 import { startAppSettingsSync } from './app/settings/app-settings-store.ts';
 import { startThemeSync } from './app/theme/theme-store.ts';
 import { startAuth, useAuthStore } from './features/auth/auth-store.ts';
+import { captureInstallPrompt } from './pwa/install-prompt.ts';
 import { registerServiceWorker } from './pwa/register-sw.ts';
 
+captureInstallPrompt();
 startThemeSync();
 startAuth();
 startAppSettingsSync();
