@@ -134,6 +134,15 @@ describe('send-approval-email', () => {
     const bad = await post(backend.serviceRoleKey, { to: 'nobody', subject: 'x', body: 'y' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ message: 'to must be an email address' });
+    for (const body of [[mail], { ...mail, subject: '' }, { ...mail, body: 42 }, { ...mail, link: 7 }])
+      expect((await post(backend.serviceRoleKey, body)).status).toBe(400);
+    const raw = await fetch(`${backend.url}/_dev/mail`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${backend.serviceRoleKey}` },
+      body: '{',
+    });
+    expect(raw.status).toBe(400);
+    expect(await mailsTo('forged@example.com')).toEqual([]);
   });
 });
 
