@@ -632,3 +632,45 @@ describe('sync plumbing', () => {
     expect(new Date(after.updated_at).getTime()).toBeGreaterThan(new Date(before.updated_at).getTime());
   });
 });
+
+describe('every new table, every caller', () => {
+  const tables = [
+    'chat_messages',
+    'chat_reactions',
+    'chat_read_markers',
+    'checklists',
+    'checklist_items',
+    'checklist_templates',
+    'schedule_items',
+    'schedule_item_assignees',
+  ];
+
+  it('hides every row from anonymous callers and outsiders, and lets nobody hard-delete', async () => {
+    for (const table of tables) {
+      const anonymous = await anon.from(table).select('*').limit(1);
+      expect([table, anonymous.error?.code]).toEqual([table, '42501']);
+      const outside = await outsider.client.from(table).select('*');
+      expect([table, outside.data]).toEqual([table, []]);
+      const [{ n }] = await sql<{ n: number }>(`select count(*)::int as n from public.${table}`);
+      expect([table, n > 0]).toEqual([table, true]);
+      for (const user of [member, eventAdmin, creator]) {
+        const removed = await user.client.from(table).delete().not('updated_at', 'is', null);
+        expect([table, removed.error?.code]).toEqual([table, '42501']);
+      }
+      const [{ after }] = await sql<{ after: number }>(`select count(*)::int as after from public.${table}`);
+      expect([table, after]).toEqual([table, n]);
+    }
+  });
+
+  it('lets members read the rows of their events only', async () => {
+    for (const table of tables.filter((t) => t !== 'checklist_templates' && t !== 'chat_read_markers')) {
+      const { data } = await other.client.from(table).select('event_id');
+      const events = new Set((data ?? []).map((r) => r.event_id as string));
+      expect([table, [...events].every((e) => e === starterEvent || e === freeEvent), events.size > 0]).toEqual([
+        table,
+        true,
+        true,
+      ]);
+    }
+  });
+});
