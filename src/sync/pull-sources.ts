@@ -212,6 +212,16 @@ export const chatMessagesSource: DeltaSource<'chatMessages'> = {
   },
 };
 
+/**
+ * An instant as `toISOString()` writes it: the device sorts messages by created_at as text (the
+ * [event_id+created_at] index), and its own pending messages carry that form.
+ */
+export function isoInstant(v: unknown): string {
+  const value = str(v);
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+}
+
 export function chatMessageFromServer(r: Json): RowOf['chatMessages'] {
   return {
     key: str(r.id),
@@ -222,7 +232,7 @@ export function chatMessageFromServer(r: Json): RowOf['chatMessages'] {
     reply_to_id: text(r.reply_to_id),
     imported: Boolean(r.imported),
     original_sender_name: text(r.original_sender_name),
-    created_at: str(r.created_at),
+    created_at: isoInstant(r.created_at),
     edited_at: text(r.edited_at),
     updated_at: str(r.updated_at),
   };

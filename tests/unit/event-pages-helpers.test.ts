@@ -15,6 +15,7 @@ import {
 import { importBatches, splitLongText, toImportMessages } from '../../src/features/chat/whatsapp-batches.ts';
 import { checklistAsText, myItems, progress } from '../../src/features/checklists/checklist-helpers.ts';
 import { byDay, clashes, scheduleProblem } from '../../src/features/schedule/schedule-helpers.ts';
+import { chatMessagesSource, isoInstant, wallClock } from '../../src/sync/pull-sources.ts';
 
 const msg = (id: string, created_at: string, author_id = 'ann') => ({ id, created_at, author_id });
 
@@ -182,5 +183,16 @@ describe('schedule helpers', () => {
     expect(scheduleProblem(undated, at('x', '2027-10-01T10:00:00', '2027-10-01T11:00:00'), others)).toBe(
       'Your free plan allows a schedule of up to 30 planning days; this item would make it 31 days. Upgrade to starter for up to 180 days.',
     );
+  });
+});
+
+describe('pulled rows', () => {
+  it("stores message times in the device's sortable form and schedule times as wall clock", () => {
+    expect(isoInstant('2027-07-01T10:00:00.123456+02:00')).toBe('2027-07-01T08:00:00.123Z');
+    expect(isoInstant('2027-07-01 08:00:00+00')).toBe('2027-07-01T08:00:00.000Z');
+    expect(wallClock('2027-07-01 08:00:00')).toBe('2027-07-01T08:00:00');
+    expect(wallClock('2027-07-01T08:00')).toBe('2027-07-01T08:00:00');
+    const deleted = chatMessagesSource.toRow({ id: 'm', deleted_at: '2027-07-01T08:00:00Z' }, 'me');
+    expect(deleted).toEqual({ key: 'm', row: null });
   });
 });
