@@ -286,6 +286,28 @@ create trigger checklists_a_tombstone before update on public.checklists
 create trigger checklists_b_rules before update on public.checklists
   for each row execute function public.checklists_rules();
 
+-- A deleted list takes its items with it (tombstones, so devices drop them on the next pull);
+-- a deleted schedule item likewise its assignees.
+create function public.cascade_soft_delete() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_table_name = 'checklists' then
+    update public.checklist_items set deleted_at = clock_timestamp()
+    where checklist_id = new.id and deleted_at is null;
+  elsif tg_table_name = 'schedule_items' then
+    update public.schedule_item_assignees set deleted_at = clock_timestamp()
+    where item_id = new.id and deleted_at is null;
+  end if;
+  return null;
+end
+$$;
+create trigger checklists_cascade_soft_delete after update of deleted_at on public.checklists
+  for each row when (new.deleted_at is not null and old.deleted_at is null)
+  execute function public.cascade_soft_delete();
+
 create function public.checklist_items_rules() returns trigger
 language plpgsql
 security definer
@@ -414,6 +436,9 @@ create trigger schedule_items_a_tombstone before update on public.schedule_items
   for each row execute function public.keep_tombstone();
 create trigger schedule_items_b_rules before insert or update on public.schedule_items
   for each row execute function public.schedule_items_rules();
+create trigger schedule_items_cascade_soft_delete after update of deleted_at on public.schedule_items
+  for each row when (new.deleted_at is not null and old.deleted_at is null)
+  execute function public.cascade_soft_delete();
 
 -- Row-level security and privileges --------------------------------------------------------------------
 alter table public.chat_messages enable row level security;
@@ -818,7 +843,7 @@ $$;
 
 revoke execute on function public.event_has_feature(uuid, text), public.require_event_feature(uuid, text),
   public.keep_tombstone(), public.chat_messages_rules(), public.checklists_rules(), public.checklist_items_rules(),
-  public.schedule_items_rules(), public.copy_checklist_items(uuid, uuid, jsonb)
+  public.schedule_items_rules(), public.copy_checklist_items(uuid, uuid, jsonb), public.cascade_soft_delete()
   from public, anon, authenticated;
 revoke execute on function public.set_chat_reaction(uuid, text, boolean), public.mark_chat_read(uuid, timestamptz, uuid),
   public.search_chat_messages(uuid, text, int), public.import_whatsapp_messages(uuid, uuid, jsonb),

@@ -385,8 +385,15 @@ describe('checklists and items', () => {
       await sql(`select title, deleted_at is not null as deleted from public.checklists where id = $1`, [list]),
     ).toEqual([{ title: 'Renamed', deleted: true }]);
     const own = await makeList(other, starterEvent, 'Mine');
+    await addItem(other, own, 'Goes with the list');
     expect((await other.client.from('checklists').update({ deleted_at: at }).eq('id', own)).error).toBeNull();
     expect((await addItem(member, own, 'late')).error?.message).toBe('This list has been deleted.');
+    expect(
+      await sql(
+        `select count(*)::int as n from public.checklist_items where checklist_id = $1 and deleted_at is null`,
+        [own],
+      ),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('clones a list once however often the clone is sent, on starter only', async () => {
@@ -610,6 +617,14 @@ describe('schedule items and assignees', () => {
     expect(
       await rpc(other.client, 'set_schedule_assignee', { p_item_id: id, p_user_id: other.id, p_assigned: false }),
     ).toMatchObject({ success: true });
+    await rpc(member.client, 'set_schedule_assignee', { p_item_id: id, p_user_id: eventAdmin.id });
+    await member.client.from('schedule_items').update({ deleted_at: new Date().toISOString() }).eq('id', id);
+    expect(
+      await sql(
+        `select count(*)::int as n from public.schedule_item_assignees where item_id = $1 and deleted_at is null`,
+        [id],
+      ),
+    ).toEqual([{ n: 0 }]);
 
     const free = await addScheduleItem(member, freeEvent, '2027-08-02T10:00', '2027-08-02T11:00');
     const gated = await member.client.rpc('set_schedule_assignee', { p_item_id: free.id, p_user_id: member.id });
