@@ -369,6 +369,10 @@ describe('checklists and items', () => {
     });
     const zero = await member.client.from('checklist_items').update({ quantity: 0 }).eq('id', id);
     expect(zero.error?.code).toBe('23514');
+    // position keys never end in 0, so there is always room for a key before or between them
+    const badKey = await member.client.from('checklist_items').update({ position: 'a0' }).eq('id', id);
+    expect(badKey.error?.code).toBe('23514');
+    expect((await member.client.from('checklist_items').update({ position: 'a0V' }).eq('id', id)).error).toBeNull();
   });
 
   it('lets managers and the list creator delete a list, not other members', async () => {

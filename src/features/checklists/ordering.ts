@@ -4,7 +4,7 @@
  * (position, id). Moving a row writes only that row's key, chosen between its new neighbours', so
  * two members reordering offline each change the rows they moved; the last write of a row wins
  * and, with the id as tie-break, every device shows the same order once it has the same rows.
- * The database checks the same alphabet (`position ~ '^[0-9A-Za-z]{1,200}$'`, collate "C").
+ * The database checks the same keys (`position ~ '^[0-9A-Za-z]{0,199}[1-9A-Za-z]$'`, collate "C").
  */
 export const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const FIRST_KEY = 'V';

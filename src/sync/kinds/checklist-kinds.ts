@@ -23,7 +23,7 @@ const listRef = (id: string) => `checklist:${id}`;
 const itemRef = (id: string) => `checklist-item:${id}`;
 const templateRef = (id: string) => `checklist-template:${id}`;
 
-const position = z.string().regex(/^[0-9A-Za-z]{1,200}$/, 'Invalid position');
+const position = z.string().regex(/^[0-9A-Za-z]{0,199}[1-9A-Za-z]$/, 'Invalid position');
 const title = z.string().trim().min(1, 'The list needs a title').max(200);
 
 /** The position the server gives the n-th item (from 1) of a list started from a template. */
