@@ -291,3 +291,28 @@ describe('offline work of two members', () => {
     expect(onAda.map((m) => m.body).filter((b) => bodies.includes(b))).toEqual(bodies);
   });
 });
+
+describe('tier gates through the sync engine', () => {
+  it('rejects a reply on a free event, rolls it back and keeps the reason, and keeps the message before it', async () => {
+    const { data, error } = await bob.client.from('events').insert({ name: 'Free picnic' }).select('id').single();
+    if (error) throw error;
+    const freeEvent = data.id as string;
+    await sync(bob);
+    const first = await mutate<{ id: string }>(envOf(bob), 'chat.send', { eventId: freeEvent, body: 'Picnic at noon' });
+    const reply = await mutate<{ id: string }>(envOf(bob), 'chat.send', {
+      eventId: freeEvent,
+      body: 'Bring a blanket',
+      replyToId: first.args.id,
+    });
+    expect(await bob.db.chatMessages.get(reply.args.id)).toBeDefined();
+    expect(await pushAll(bob)).toEqual(['sent', 'rejected']);
+    expect(await bob.db.chatMessages.get(reply.args.id)).toBeUndefined();
+    expect((await bob.db.chatMessages.get(first.args.id))?.body).toBe('Picnic at noon');
+    const rejected = await bob.db.outbox.where('mutationId').equals(reply.mutationId).first();
+    expect(rejected).toMatchObject({
+      status: 'rejected',
+      error: { code: 'P0001', message: 'Upgrade to starter to unlock this feature' },
+    });
+    await bob.db.outbox.delete(rejected!.seq);
+  });
+});
