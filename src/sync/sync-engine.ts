@@ -43,6 +43,11 @@ export interface SyncEngineOptions {
   pageSize?: number;
   now?: () => number;
   random?: () => number;
+  /**
+   * Called when a change waits for the network: queued while offline, or a send failed on the
+   * network (the page then registers Background Sync, see background-drain.ts).
+   */
+  onNetworkPending?: () => void;
 }
 
 export class SyncEngine {
@@ -126,6 +131,8 @@ export class SyncEngine {
     try {
       const queued = await mutate<A>(this.env(), kind, args);
       this.afterLocalWrite();
+      if ((globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false)
+        this.options.onNetworkPending?.();
       return queued;
     } catch (error) {
       if (error instanceof Error && error.name === 'QuotaExceededError') {
@@ -317,6 +324,7 @@ export class SyncEngine {
         return;
       case 'retry':
         this.store.setState({ isOnline: step.online });
+        if (!step.online) this.options.onNetworkPending?.();
         await this.publish();
         await this.sleep(step.delayMs);
         return;
