@@ -5,7 +5,8 @@
  */
 import { env } from '../lib/env.ts';
 import { supabase } from '../lib/supabase.ts';
-import { PUSH_NOW_MESSAGE, requestBackgroundSync, retryNetworkFailuresNow } from '../sync/background-drain.ts';
+import { PUSH_NOW_MESSAGE, requestBackgroundSync } from '../sync/background-drain.ts';
+import { retryNetworkFailuresNow } from '../sync/network-retry.ts';
 import { getActiveSession, startSyncSession, stopSyncSession } from '../sync/sync-session.ts';
 
 let currentUserId: string | null = null;

@@ -11,13 +11,12 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Dexie } from 'dexie';
 import { databaseName, openUserDb, type CrewCampDb } from '../db/crewcamp-db.ts';
-import type { OutboxEntry } from '../db/outbox-schema.ts';
 import { supabaseAuthPort, type AuthPort } from './auth-port.ts';
 import type { KindRegistry } from './kind-registry.ts';
 import { coreKinds } from './kinds/core-kinds.ts';
 import { defaultLocks } from './leader.ts';
+import { retryNetworkFailuresNow } from './network-retry.ts';
 import { pushNext, resumeAfterAuth } from './push.ts';
-import { writeTx } from './transactions.ts';
 
 /** The Background Sync tag of the outbox. */
 export const OUTBOX_SYNC_TAG = 'crewcamp-outbox';
@@ -29,8 +28,13 @@ interface SyncManagerLike {
   register(tag: string): Promise<void>;
 }
 
-/** Asks the browser to wake the service worker when the network is back (no-op where unsupported). */
+/**
+ * Asks the browser to wake the service worker when the network is back (no-op where unsupported,
+ * or while the browser thinks it is online: the sync event would fire at once, and a server out
+ * of reach would be asked again and again; the open tab's backoff handles that case).
+ */
 export async function requestBackgroundSync(): Promise<void> {
+  if (navigator.onLine) return;
   try {
     const registration = await navigator.serviceWorker?.getRegistration();
     const sync = (registration as { sync?: SyncManagerLike } | undefined)?.sync;
@@ -38,27 +42,6 @@ export async function requestBackgroundSync(): Promise<void> {
   } catch {
     // Not supported, or not allowed: the next start of the page sends the outbox.
   }
-}
-
-/**
- * Entries that waited for a retry after a network failure are due now: the network is back (the
- * browser said so), there is no point in waiting out a backoff measured while offline. With
- * `recoverSending` (only whoever holds the leader lock), an entry left 'sending' by a closed tab
- * is pending again (every send is idempotent).
- */
-export async function retryNetworkFailuresNow(
-  db: CrewCampDb,
-  options: { recoverSending?: boolean } = {},
-): Promise<void> {
-  await writeTx(db, () =>
-    db.outbox
-      .where('status')
-      .anyOf(options.recoverSending ? ['pending', 'sending'] : ['pending'])
-      .modify((entry: OutboxEntry) => {
-        entry.status = 'pending';
-        if (entry.error?.http === 0 && !entry.isParked) entry.nextAttemptAt = 0;
-      }),
-  );
 }
 
 /** How long the worker waits for a closing tab to hand over the leader lock. */

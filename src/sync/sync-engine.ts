@@ -13,6 +13,7 @@ import { backoffDelay, defaultBackoff, type BackoffOptions } from './backoff.ts'
 import type { KindRegistry } from './kind-registry.ts';
 import { defaultLocks, runAsLeader, type LockManagerLike } from './leader.ts';
 import { mutate, type Queued } from './mutate.ts';
+import { retryNetworkFailuresNow } from './network-retry.ts';
 import { pull } from './pull.ts';
 import { pushNext, resumeAfterAuth, type PushEnv } from './push.ts';
 import { openDoorbell } from './realtime-doorbell.ts';
@@ -103,6 +104,10 @@ export class SyncEngine {
       this.pullRetryAt = 0;
       this.isSessionCheckWanted = true;
       this.requestPull(true);
+      // The outbox drains on reconnect, not after a backoff measured while offline.
+      void retryNetworkFailuresNow(this.db)
+        .then(() => this.wake())
+        .catch(() => undefined);
     });
     this.listen('offline', () => this.store.setState({ isOnline: false }));
     this.listen('focus', () => this.requestPull(false));

@@ -7,9 +7,10 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CrewCampDb } from '../../src/db/crewcamp-db.ts';
 import type { RefreshOutcome } from '../../src/sync/auth-port.ts';
-import { drainOutbox, retryNetworkFailuresNow, type DrainEnv } from '../../src/sync/background-drain.ts';
+import { drainOutbox, type DrainEnv } from '../../src/sync/background-drain.ts';
 import type { KindRegistry } from '../../src/sync/kind-registry.ts';
 import { mutate, type MutateEnv } from '../../src/sync/mutate.ts';
+import { retryNetworkFailuresNow } from '../../src/sync/network-retry.ts';
 import { pushNext } from '../../src/sync/push.ts';
 import { freshDb, newScript, scriptedClient, testKinds, type TestKindScript } from './support/harness.ts';
 
