@@ -42,9 +42,10 @@ registerRoute(
   new StaleWhileRevalidate({
     cacheName: 'crewcamp-public-storage',
     plugins: [
-      // Images without CORS come back opaque (status 0): keep them too, they still render.
+      // Images without CORS come back opaque (status 0): keep them too, they still render. Browsers
+      // count an opaque response as several MB of quota, hence few entries and purge on quota errors.
       new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
     ],
   }),
 );
