@@ -13,6 +13,7 @@ import { backoffDelay, defaultBackoff, type BackoffOptions } from './backoff.ts'
 import type { KindRegistry } from './kind-registry.ts';
 import { defaultLocks, runAsLeader, type LockManagerLike } from './leader.ts';
 import { mutate, type Queued } from './mutate.ts';
+import { retryNetworkFailuresNow } from './network-retry.ts';
 import { pull } from './pull.ts';
 import { pushNext, resumeAfterAuth, type PushEnv } from './push.ts';
 import { openDoorbell } from './realtime-doorbell.ts';
@@ -43,6 +44,11 @@ export interface SyncEngineOptions {
   pageSize?: number;
   now?: () => number;
   random?: () => number;
+  /**
+   * Called when a change waits for the network: queued while offline, or a send failed on the
+   * network (the page then registers Background Sync, see background-drain.ts).
+   */
+  onNetworkPending?: () => void;
 }
 
 export class SyncEngine {
@@ -98,6 +104,10 @@ export class SyncEngine {
       this.pullRetryAt = 0;
       this.isSessionCheckWanted = true;
       this.requestPull(true);
+      // The outbox drains on reconnect, not after a backoff measured while offline.
+      void retryNetworkFailuresNow(this.db)
+        .then(() => this.wake())
+        .catch(() => undefined);
     });
     this.listen('offline', () => this.store.setState({ isOnline: false }));
     this.listen('focus', () => this.requestPull(false));
@@ -126,6 +136,8 @@ export class SyncEngine {
     try {
       const queued = await mutate<A>(this.env(), kind, args);
       this.afterLocalWrite();
+      if ((globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false)
+        this.options.onNetworkPending?.();
       return queued;
     } catch (error) {
       if (error instanceof Error && error.name === 'QuotaExceededError') {
@@ -317,6 +329,7 @@ export class SyncEngine {
         return;
       case 'retry':
         this.store.setState({ isOnline: step.online });
+        if (!step.online) this.options.onNetworkPending?.();
         await this.publish();
         await this.sleep(step.delayMs);
         return;
