@@ -4,7 +4,7 @@
  */
 import type { ChecklistItemRow, ChecklistRow, ChecklistTemplateRow } from '../db/row-schemas.ts';
 import { parseRows } from '../db/validated-read.ts';
-import { sortByPosition } from '../features/checklists/ordering.ts';
+import { sortByPosition } from '../sync/ordering.ts';
 import { useDeviceQuery } from './use-device-query.ts';
 
 const NO_LISTS: ChecklistRow[] = [];

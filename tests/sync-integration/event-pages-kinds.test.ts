@@ -11,7 +11,7 @@ import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import { mutate } from '../../src/sync/mutate.ts';
 import { pull } from '../../src/sync/pull.ts';
 import { pushNext } from '../../src/sync/push.ts';
-import { planMove, sortByPosition } from '../../src/features/checklists/ordering.ts';
+import { planMove, sortByPosition } from '../../src/sync/ordering.ts';
 import { device, newUser, type Device } from './support/device.ts';
 
 let backend: TestBackend;

@@ -13,7 +13,7 @@ import {
   planMove,
   sortByPosition,
   type Positioned,
-} from '../../src/features/checklists/ordering.ts';
+} from '../../src/sync/ordering.ts';
 
 /** A small deterministic random generator, so a failure can be replayed. */
 function random(seed: number): () => number {

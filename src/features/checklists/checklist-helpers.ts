@@ -2,7 +2,7 @@
  * Pure helpers of the checklists screen: progress, "my items" across lists (open first, then by
  * due date and the lists' order), and a list as plain text to share (the simple export).
  */
-import { comparePositioned } from './ordering.ts';
+import { comparePositioned } from '../../sync/ordering.ts';
 
 interface Item {
   id: string;

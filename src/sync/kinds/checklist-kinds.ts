@@ -14,7 +14,7 @@ import { checklistKindSchema, type ChecklistItemRow } from '../../db/row-schemas
 import { serverView } from '../local-writer.ts';
 import { checklistFromServer, checklistItemsSource, checklistsSource } from '../pull-sources.ts';
 import { MutationValidationError } from '../send-errors.ts';
-import { keyAtEnd, sortByPosition } from '../../features/checklists/ordering.ts';
+import { keyAtEnd, sortByPosition } from '../ordering.ts';
 import { callProcedure } from './backend-calls.ts';
 import { insertOnce, softDelete, updateOne } from './rest-writes.ts';
 
