@@ -4,7 +4,7 @@
  * read from CSV (quotes, delimiters, header synonyms, each bad row with its line and reason).
  */
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/lib/csv.ts';
+import { readCsv } from '../../src/lib/csv.ts';
 import { checklistItemsFromCsv } from '../../src/features/checklists/csv-import.ts';
 import { scheduleItemsFromCsv } from '../../src/features/schedule/csv-import.ts';
 import { foldLine, toICalendar } from '../../src/features/schedule/icalendar.ts';
@@ -60,11 +60,20 @@ describe('iCalendar export', () => {
 });
 
 describe('CSV imports', () => {
-  it('reads quoted fields, doubled quotes, semicolons and a BOM', () => {
-    expect(parseCsv('\ufeffa;b\r\n"x;1";"say ""hi"""\r\n\r\n"multi\nline";2')).toEqual([
-      ['a', 'b'],
-      ['x;1', 'say "hi"'],
-      ['multi\nline', '2'],
+  it('reads quoted fields, doubled quotes, semicolons and a BOM, each row with the line it starts on', () => {
+    expect(readCsv('\ufeffa;b\r\n"x;1";"say ""hi"""\r\n\r\n"multi\nline";2\r\nlast;3')).toEqual([
+      { line: 1, fields: ['a', 'b'], error: null },
+      { line: 2, fields: ['x;1', 'say "hi"'], error: null },
+      { line: 4, fields: ['multi\nline', '2'], error: null },
+      { line: 6, fields: ['last', '3'], error: null },
+    ]);
+  });
+
+  it('names a row whose quote is never closed, and counts lines past blank lines and quoted breaks', () => {
+    expect(checklistItemsFromCsv('item,qty\n\n"Tent\nbig",2\nStove,1\n"Pot,1\nGas,2')).toEqual([
+      { line: 3, value: { text: 'Tent\nbig', quantity: 2, dueDate: null, assignee: null } },
+      { line: 5, value: { text: 'Stove', quantity: 1, dueDate: null, assignee: null } },
+      { line: 6, error: 'The row could not be read: Quoted field unterminated.' },
     ]);
   });
 
