@@ -1,41 +1,42 @@
 /**
- * A small CSV reader for the structured imports (RFC 4180: quoted fields, doubled quotes; commas,
- * semicolons or tabs, whichever the header line uses; CRLF; a BOM), and columns found by their
+ * CSV for the structured imports, read with papaparse (RFC 4180: quoted fields, doubled quotes,
+ * line breaks inside quotes; CRLF; a BOM). The delimiter is the one the header line uses most
+ * (comma, semicolon or tab: spreadsheets in many locales write semicolons), and each row keeps the
+ * line of the file it starts on, so an import can name the bad rows. Columns are found by their
  * header names (case, spaces, dashes and underscores ignored; a few synonyms per field).
  */
-export function parseCsv(text: string): string[][] {
+import Papa from 'papaparse';
+
+export interface CsvRow {
+  /** The line of the file the row starts on (1 is the first line). */
+  line: number;
+  fields: string[];
+  /** Why papaparse could not read the row cleanly (an unclosed or stray quote), if it could not. */
+  error: string | null;
+}
+
+const DELIMITERS = [',', ';', '\t'];
+
+/** Every row that is not blank, with its line; the first is the header. */
+export function readCsv(text: string): CsvRow[] {
   const source = text.replace(/^\ufeff/, '');
-  const firstLine = source.split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = [',', ';', '\t'].sort((a, b) => firstLine.split(b).length - firstLine.split(a).length)[0];
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (quoted) {
-      if (c === '"' && source[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === delimiter) {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && source[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((f) => f.trim() !== ''));
+  const firstLine = source.split(/\r\n|\r|\n/, 1)[0] ?? '';
+  const delimiter = [...DELIMITERS].sort((a, b) => firstLine.split(b).length - firstLine.split(a).length)[0];
+  const rows: CsvRow[] = [];
+  let start = 0;
+  let line = 1;
+  Papa.parse<string[]>(source, {
+    delimiter,
+    step: (result) => {
+      const end = result.meta.cursor;
+      const quoteError = result.errors.find((e) => e.type === 'Quotes');
+      if (result.data.some((f) => f.trim() !== '') || quoteError)
+        rows.push({ line, fields: result.data, error: quoteError ? quoteError.message : null });
+      line += source.slice(start, end).match(/\r\n|\r|\n/g)?.length ?? 0;
+      start = end;
+    },
+  });
+  return rows;
 }
 
 /** One data row of an import: the value to queue, or why it was skipped, with its line number. */
@@ -47,7 +48,7 @@ export const normalizeHeader = (s: string) =>
     .toLowerCase()
     .replace(/[\s_-]+/g, '');
 
-export function columns(header: string[], names: Record<string, string[]>): Record<string, number> {
+export function columns(header: readonly string[], names: Record<string, string[]>): Record<string, number> {
   const found: Record<string, number> = {};
   const keys = header.map(normalizeHeader);
   for (const [field, synonyms] of Object.entries(names)) {

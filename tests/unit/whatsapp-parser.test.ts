@@ -96,6 +96,38 @@ describe('iOS exports', () => {
   });
 });
 
+describe('around the library', () => {
+  it('decides day or month first from any date of the file, over the option', () => {
+    const dayFirst = ['03/04/24, 10:00 - Lea: first', '25/04/24, 10:00 - Lea: later'].join('\n');
+    expect(summary(dayFirst, { dateOrder: 'mdy' }).map((m) => m[0])).toEqual([
+      '2024-04-03T10:00:00',
+      '2024-04-25T10:00:00',
+    ]);
+    const monthFirst = ['03/04/24, 10:00 - Lea: first', '04/25/24, 10:00 - Lea: later'].join('\n');
+    expect(summary(monthFirst).map((m) => m[0])).toEqual(['2024-03-04T10:00:00', '2024-04-25T10:00:00']);
+  });
+
+  it('reads year-first dates as year, month, day even when no day is over 12', () => {
+    const text = ['2024-03-04 10:00 - Lea: hej', '2024-03-05 11:00 - Noah: hallå'].join('\n');
+    expect(summary(text).map((m) => m[0])).toEqual(['2024-03-04T10:00:00', '2024-03-05T11:00:00']);
+  });
+
+  it('drops a BOM and the marks around phone numbers, and tells attached files from text that looks like one', () => {
+    const text = [
+      '\ufeff31/12/2023, 21:43 - \u202a+41 79 123 45 67\u202c: IMG-20231231-WA0001.jpg (file attached)',
+      '31/12/2023, 21:44 - Lea: <see: the list>',
+      'and bring a torch',
+      '31/12/2023, 21:45 - Lea: <Media omitted>',
+      'really',
+    ].join('\n');
+    expect(summary(text)).toEqual([
+      ['2023-12-31T21:43:00', '+41 79 123 45 67', 'IMG-20231231-WA0001.jpg (file attached)', false, true],
+      ['2023-12-31T21:44:00', 'Lea', '<see: the list>\nand bring a torch', false, false],
+      ['2023-12-31T21:45:00', 'Lea', '<Media omitted>\nreally', false, false],
+    ]);
+  });
+});
+
 describe('matching and import', () => {
   const text = [
     '31/12/2023, 21:43 - Lea Brunner: ok',

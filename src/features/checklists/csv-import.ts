@@ -2,7 +2,7 @@
  * Structured import of checklist items from CSV (organizer): an item column (item, text, name),
  * optional quantity, due date (YYYY-MM-DD) and assignee (a name or email for the screen to match).
  */
-import { columns, parseCsv, type RowResult } from '../../lib/csv.ts';
+import { columns, readCsv, type RowResult } from '../../lib/csv.ts';
 
 export interface ChecklistItemInput {
   text: string;
@@ -12,17 +12,17 @@ export interface ChecklistItemInput {
 }
 
 export function checklistItemsFromCsv(text: string): RowResult<ChecklistItemInput>[] {
-  const [header, ...rows] = parseCsv(text);
+  const [header, ...rows] = readCsv(text);
   if (!header) return [];
-  const col = columns(header, {
+  const col = columns(header.fields, {
     text: ['item', 'text', 'name', 'title'],
     quantity: ['quantity', 'qty', 'amount', 'count'],
     dueDate: ['due', 'duedate', 'date'],
     assignee: ['assignee', 'assignedto', 'who', 'email'],
   });
-  if (col.text === undefined) return [{ line: 1, error: 'The file needs an "item" column.' }];
-  return rows.map((r, i): RowResult<ChecklistItemInput> => {
-    const line = i + 2;
+  if (col.text === undefined) return [{ line: header.line, error: 'The file needs an "item" column.' }];
+  return rows.map(({ line, fields: r, error }): RowResult<ChecklistItemInput> => {
+    if (error) return { line, error: `The row could not be read: ${error}.` };
     const itemText = (r[col.text] ?? '').trim();
     if (!itemText) return { line, error: 'The item has no text.' };
     if (itemText.length > 500) return { line, error: 'Items can be 500 characters at most.' };

@@ -2,7 +2,7 @@
  * Structured import of schedule items from CSV (organizer): title, start and end
  * (`YYYY-MM-DD HH:mm`, the event's wall-clock time), optional location and notes.
  */
-import { columns, parseCsv, type RowResult } from '../../lib/csv.ts';
+import { columns, readCsv, type RowResult } from '../../lib/csv.ts';
 
 export interface ScheduleItemInput {
   title: string;
@@ -15,9 +15,9 @@ export interface ScheduleItemInput {
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2})?$/;
 
 export function scheduleItemsFromCsv(text: string): RowResult<ScheduleItemInput>[] {
-  const [header, ...rows] = parseCsv(text);
+  const [header, ...rows] = readCsv(text);
   if (!header) return [];
-  const col = columns(header, {
+  const col = columns(header.fields, {
     title: ['title', 'name', 'what', 'summary'],
     startsAt: ['start', 'starts', 'startsat', 'from', 'begin'],
     endsAt: ['end', 'ends', 'endsat', 'to', 'until'],
@@ -25,9 +25,9 @@ export function scheduleItemsFromCsv(text: string): RowResult<ScheduleItemInput>
     notes: ['notes', 'note', 'description', 'details'],
   });
   if (col.title === undefined || col.startsAt === undefined || col.endsAt === undefined)
-    return [{ line: 1, error: 'The file needs "title", "start" and "end" columns.' }];
-  return rows.map((r, i): RowResult<ScheduleItemInput> => {
-    const line = i + 2;
+    return [{ line: header.line, error: 'The file needs "title", "start" and "end" columns.' }];
+  return rows.map(({ line, fields: r, error }): RowResult<ScheduleItemInput> => {
+    if (error) return { line, error: `The row could not be read: ${error}.` };
     const title = (r[col.title] ?? '').trim();
     if (!title) return { line, error: 'The item has no title.' };
     const start = DATE_TIME.exec((r[col.startsAt] ?? '').trim());
