@@ -16,7 +16,8 @@ import { APP_URL } from '../e2e/env.ts';
 import { startStack } from '../e2e/stack.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const DEBUG_PORT = 9347;
+// Chromium's DevTools port for Lighthouse; set BENCH_DEBUG_PORT when several benches share a machine.
+const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT ?? 9347);
 const CHROME_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -124,14 +124,3 @@ export async function fetchProfile(user: User): Promise<CurrentUser> {
     tier: data.subscription_tier,
   });
 }
-
-/** Forgets the stored session even when the server could not be told (offline, server error). */
-export function clearStoredSession(): void {
-  try {
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith('sb-') && key.includes('-auth-token')) localStorage.removeItem(key);
-    }
-  } catch {
-    // storage unavailable: nothing stored to forget
-  }
-}
