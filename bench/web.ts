@@ -65,6 +65,12 @@ async function scores(pathname: string, keepStorage: boolean) {
   );
   const categories = result?.lhr.categories;
   const score = (key: string) => Math.round((categories?.[key]?.score ?? 0) * 100);
+  // The metrics behind the performance score, printed to see what a score is made of.
+  const metric = (key: string) => Math.round((result?.lhr.audits[key]?.numericValue ?? NaN) * 1000) / 1000;
+  console.log(
+    `${pathname}: FCP ${metric('first-contentful-paint')} ms, LCP ${metric('largest-contentful-paint')} ms,`,
+    `TBT ${metric('total-blocking-time')} ms, SI ${metric('speed-index')} ms, CLS ${metric('cumulative-layout-shift')}`,
+  );
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
