@@ -63,6 +63,11 @@ async function scores(pathname: string, keepStorage: boolean) {
       settings: { onlyCategories: ['performance', 'accessibility', 'best-practices'], formFactor: 'mobile' },
     },
   );
+  // BENCH_LHR_DIR=<folder> keeps each full Lighthouse report (JSON), to look into a score.
+  if (process.env.BENCH_LHR_DIR && result) {
+    const file = path.join(process.env.BENCH_LHR_DIR, `${pathname.replace(/\W+/g, '') || 'root'}.json`);
+    await writeFile(file, JSON.stringify(result.lhr));
+  }
   const categories = result?.lhr.categories;
   const score = (key: string) => Math.round((categories?.[key]?.score ?? 0) * 100);
   // The metrics behind the performance score, printed to see what a score is made of.
