@@ -4,6 +4,7 @@ import { App } from './app/app.tsx';
 import { startAppSettingsSync } from './app/settings/app-settings-store.ts';
 import { startThemeSync } from './app/theme/theme-store.ts';
 import { startAuth, useAuthStore } from './features/auth/auth-store.ts';
+import { mayHaveSession } from './features/auth/stored-session.ts';
 
 startThemeSync();
 startAuth();
@@ -19,6 +20,8 @@ function followAuth(state: ReturnType<typeof useAuthStore.getState>) {
   }
 }
 followAuth(useAuthStore.getState());
+// A returning user: fetch the device database's code while supabase-js restores the session.
+if (mayHaveSession()) void import('./data/device-sync.ts').catch(() => undefined);
 useAuthStore.subscribe(followAuth);
 
 createRoot(document.getElementById('root')!).render(

@@ -1,11 +1,15 @@
 import { lazy, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** React.lazy for a module's named export, so pages keep named exports. */
+/** A lazy page that can also be fetched ahead of its first render. */
+export type LazyPage<P> = LazyExoticComponent<ComponentType<P>> & { preload(): Promise<unknown> };
+
+/** React.lazy for a module's named export, so pages keep named exports; `preload()` fetches it early. */
 export function lazyPage<P extends object, K extends string>(
   load: () => Promise<{ [key in K]: (props: P) => React.ReactNode }>,
   name: K,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
+): LazyPage<P> {
+  const component = lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
+  return Object.assign(component, { preload: load });
 }
 
 /**
