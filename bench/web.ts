@@ -16,7 +16,8 @@ import { APP_URL } from '../e2e/env.ts';
 import { startStack } from '../e2e/stack.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const DEBUG_PORT = 9347;
+// Chromium's DevTools port for Lighthouse; set BENCH_DEBUG_PORT when several benches share a machine.
+const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT ?? 9347);
 const CHROME_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -62,8 +63,19 @@ async function scores(pathname: string, keepStorage: boolean) {
       settings: { onlyCategories: ['performance', 'accessibility', 'best-practices'], formFactor: 'mobile' },
     },
   );
+  // BENCH_LHR_DIR=<folder> keeps each full Lighthouse report (JSON), to look into a score.
+  if (process.env.BENCH_LHR_DIR && result) {
+    const file = path.join(process.env.BENCH_LHR_DIR, `${pathname.replace(/\W+/g, '') || 'root'}.json`);
+    await writeFile(file, JSON.stringify(result.lhr));
+  }
   const categories = result?.lhr.categories;
   const score = (key: string) => Math.round((categories?.[key]?.score ?? 0) * 100);
+  // The metrics behind the performance score, printed to see what a score is made of.
+  const metric = (key: string) => Math.round((result?.lhr.audits[key]?.numericValue ?? NaN) * 1000) / 1000;
+  console.log(
+    `${pathname}: FCP ${metric('first-contentful-paint')} ms, LCP ${metric('largest-contentful-paint')} ms,`,
+    `TBT ${metric('total-blocking-time')} ms, SI ${metric('speed-index')} ms, CLS ${metric('cumulative-layout-shift')}`,
+  );
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),

@@ -6,6 +6,7 @@ import { startThemeSync } from './app/theme/theme-store.ts';
 import { startAuth, useAuthStore } from './features/auth/auth-store.ts';
 import { captureInstallPrompt } from './pwa/install-prompt.ts';
 import { registerServiceWorker } from './pwa/register-sw.ts';
+import { mayHaveSession } from './features/auth/stored-session.ts';
 
 captureInstallPrompt();
 startThemeSync();
@@ -23,6 +24,8 @@ function followAuth(state: ReturnType<typeof useAuthStore.getState>) {
   }
 }
 followAuth(useAuthStore.getState());
+// A returning user: fetch the device database's code while supabase-js restores the session.
+if (mayHaveSession()) void import('./data/device-sync.ts').catch(() => undefined);
 useAuthStore.subscribe(followAuth);
 
 createRoot(document.getElementById('root')!).render(

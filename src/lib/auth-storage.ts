@@ -8,12 +8,19 @@
  * (`forgetStoredSessions`); it also leaves a synchronous mark in localStorage, because the page
  * reloads right after and an IndexedDB delete may not have finished by then: the next read sees
  * the mark and finishes the job.
+ *
+ * Whether a session is stored is also kept as a synchronous hint in localStorage
+ * (`SESSION_HINT_KEY`), so the first load can decide without supabase-js or IndexedDB whether a
+ * returning user needs the auth client at once (stored-session.ts); other tabs see it change
+ * through the storage event.
  */
 import { createStore, del, get, keys, set } from 'idb-keyval';
 import { z } from 'zod/mini';
 
 const store = createStore('crewcamp-auth', 'session');
 const SIGNED_OUT_MARK = 'crewcamp-signed-out';
+/** '1' while a session is stored here (a hint read synchronously at start; IndexedDB decides). */
+export const SESSION_HINT_KEY = 'crewcamp-session-stored';
 
 /** What supabase-js writes under its storage key (the parts read here; the rest passes through). */
 const storedSession = z.looseObject({ access_token: z.string(), refresh_token: z.string() });
@@ -33,8 +40,17 @@ function legacy(): LegacyStorage | null {
   }
 }
 
-function isAuthKey(key: string): boolean {
+export function isAuthKey(key: string): boolean {
   return key.startsWith('sb-') && key.includes('-auth-token');
+}
+
+function setSessionHint(isStored: boolean): void {
+  try {
+    if (isStored) legacy()?.setItem(SESSION_HINT_KEY, '1');
+    else legacy()?.removeItem(SESSION_HINT_KEY);
+  } catch {
+    // storage unavailable: the hint is only an optimisation of the first load
+  }
 }
 
 async function honourSignOutMark(): Promise<void> {
@@ -42,6 +58,7 @@ async function honourSignOutMark(): Promise<void> {
   if (local?.getItem(SIGNED_OUT_MARK) !== '1') return;
   for (const key of await keys<string>(store)) await del(key, store);
   local.removeItem(SIGNED_OUT_MARK);
+  setSessionHint(false);
 }
 
 /** The async storage adapter supabase-js's auth client is given (`auth.storage`). */
@@ -49,7 +66,10 @@ export const authStorage = {
   async getItem(key: string): Promise<string | null> {
     await honourSignOutMark();
     const stored = await get<string>(key, store);
-    if (typeof stored === 'string') return stored;
+    if (typeof stored === 'string') {
+      if (isAuthKey(key)) setSessionHint(true);
+      return stored;
+    }
     // A session from the localStorage era: move it over once.
     const local = legacy();
     const old = local?.getItem(key) ?? null;
@@ -57,15 +77,18 @@ export const authStorage = {
     local?.removeItem(key);
     if (!isAuthKey(key) || !storedSession.safeParse(safeJson(old)).success) return old;
     await set(key, old, store);
+    setSessionHint(true);
     return old;
   },
   async setItem(key: string, value: string): Promise<void> {
     legacy()?.removeItem(SIGNED_OUT_MARK);
     await set(key, value, store);
+    if (isAuthKey(key)) setSessionHint(true);
   },
   async removeItem(key: string): Promise<void> {
     legacy()?.removeItem(key);
     await del(key, store);
+    if (isAuthKey(key)) setSessionHint(false);
   },
 };
 
@@ -81,6 +104,7 @@ function safeJson(text: string): unknown {
 export async function forgetStoredSessions(): Promise<void> {
   const local = legacy();
   local?.setItem(SIGNED_OUT_MARK, '1');
+  setSessionHint(false);
   for (const key of Object.keys(local ?? {})) if (isAuthKey(key)) local?.removeItem(key);
   await honourSignOutMark();
 }

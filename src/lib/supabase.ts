@@ -5,8 +5,10 @@
 import { createClient } from '@supabase/supabase-js';
 import { authStorage } from './auth-storage.ts';
 import { env } from './env.ts';
+import { announceSupabaseClient } from './supabase-loader.ts';
 
 export const supabase = createClient(env.supabaseUrl, env.supabaseAnonKey, { auth: { storage: authStorage } });
+announceSupabaseClient(supabase);
 
 /** The auth types features need, so that only this module imports supabase-js. */
 export type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';

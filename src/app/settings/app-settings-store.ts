@@ -3,10 +3,13 @@
  * component_access lists, read from app_settings (readable by anyone). The last values read are
  * kept in localStorage, validated with zod, so an offline start still routes as it did online.
  * A switch is on unless its enabled flag is false (spec section 2).
+ *
+ * Read with a plain REST request (the table is public) rather than supabase-js, so the first load
+ * of a signed-out page does not need supabase-js.
  */
 import { z } from 'zod/mini';
 import { create } from 'zustand';
-import { supabase } from '../../lib/supabase.ts';
+import { env } from '../../lib/env.ts';
 
 const STORAGE_KEY = 'crewcamp-app-settings';
 /** How long an online start waits for fresh settings before routing with the cached ones. */
@@ -54,6 +57,18 @@ function writeCache(settings: AppSettings) {
   }
 }
 
+/** The app_settings rows (what `supabase.from('app_settings').select('key, value')` asks), or null on an error answer. */
+async function fetchSettingRows(): Promise<unknown> {
+  const response = await fetch(`${env.supabaseUrl}/rest/v1/app_settings?select=key,value`, {
+    headers: {
+      apikey: env.supabaseAnonKey,
+      authorization: `Bearer ${env.supabaseAnonKey}`,
+      accept: 'application/json',
+    },
+  });
+  return response.ok ? response.json() : null;
+}
+
 interface AppSettingsState {
   settings: AppSettings;
   /** False until settings are known well enough to route: fresh, cached after a wait, or defaults offline. */
@@ -65,8 +80,8 @@ export const useAppSettingsStore = create<AppSettingsState>((set) => ({
   settings: readCache() ?? DEFAULTS,
   isReady: false,
   async refresh() {
-    const { data, error } = await supabase.from('app_settings').select('key, value');
-    if (error || !data) {
+    const data = await fetchSettingRows();
+    if (!data) {
       set({ isReady: true });
       return;
     }

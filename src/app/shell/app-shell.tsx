@@ -4,17 +4,21 @@ import { Outlet, useLocation } from 'react-router';
 import { useAuthStore } from '../../features/auth/auth-store.ts';
 import { EventMembersDialog } from '../../features/members/event-members-dialog.tsx';
 import { ErrorBoundary } from '../error-fallback.tsx';
+import { lazyPage } from '../lazy-page.ts';
 import { DelayedLoadingView } from '../loading-view.tsx';
 import { AppHeader } from './app-header.tsx';
-import { MobileNavDrawer } from './mobile-nav-drawer.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
+
+/** The phone drawer's code (a dialog) loads when it is first opened, then stays for its animations. */
+const MobileNavDrawer = lazyPage(() => import('./mobile-nav-drawer.tsx'), 'MobileNavDrawer');
 
 /** The signed-in shell: offline banner, header, sidebar (a drawer on phones) and the page. */
 export function AppShell() {
   const user = useAuthStore((state) => state.user);
   const location = useLocation();
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
+  const [hasOpenedDrawer, setOpenedDrawer] = useState(false);
   const [membersEventId, setMembersEventId] = useState<string | null>(null);
   // Opened from the drawer, the dialog waits until the drawer has gone (its focus return would close it).
   const [pendingMembersId, setPendingMembersId] = useState<string | null>(null);
@@ -52,7 +56,13 @@ export function AppShell() {
         Skip to content
       </Link>
       <OfflineBanner />
-      <AppHeader user={user} onOpenMenu={() => setDrawerPath(location.pathname)} />
+      <AppHeader
+        user={user}
+        onOpenMenu={() => {
+          setOpenedDrawer(true);
+          setDrawerPath(location.pathname);
+        }}
+      />
       <Flex flex="1" align="stretch">
         <Box
           as="aside"
@@ -87,9 +97,13 @@ export function AppShell() {
           </Box>
         </Box>
       </Flex>
-      <MobileNavDrawer isOpen={isDrawerOpen} onClose={() => setDrawerPath(null)} onExitComplete={onDrawerExited}>
-        <SidebarNav user={user} onOpenMembers={openMembers} />
-      </MobileNavDrawer>
+      {hasOpenedDrawer ? (
+        <Suspense fallback={null}>
+          <MobileNavDrawer isOpen={isDrawerOpen} onClose={() => setDrawerPath(null)} onExitComplete={onDrawerExited}>
+            <SidebarNav user={user} onOpenMembers={openMembers} />
+          </MobileNavDrawer>
+        </Suspense>
+      ) : null}
       {membersEventId ? (
         <EventMembersDialog isOpen eventId={membersEventId} onClose={() => setMembersEventId(null)} />
       ) : null}

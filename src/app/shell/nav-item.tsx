@@ -1,6 +1,10 @@
-import { Box, Flex, Icon, Tooltip, VisuallyHidden, Portal } from '@chakra-ui/react';
+import { Box, Flex, Icon, VisuallyHidden } from '@chakra-ui/react';
 import { Lock, type LucideIcon } from 'lucide-react';
+import { Suspense } from 'react';
 import { NavLink } from 'react-router';
+import { lazyPage } from '../lazy-page.ts';
+
+const LockedTooltip = lazyPage(() => import('./locked-tooltip.tsx'), 'LockedTooltip');
 
 interface NavItemProps {
   to: string;
@@ -44,16 +48,10 @@ export function NavItem({ to, label, icon, end, lockedReason }: NavItemProps) {
     </Box>
   );
   if (!lockedReason) return link;
+  // Only locked items (event sections above the plan) have a tooltip: its code loads with them.
   return (
-    <Tooltip.Root positioning={{ placement: 'right' }} openDelay={200}>
-      <Tooltip.Trigger asChild>
-        <Flex direction="column">{link}</Flex>
-      </Tooltip.Trigger>
-      <Portal>
-        <Tooltip.Positioner>
-          <Tooltip.Content>{lockedReason}</Tooltip.Content>
-        </Tooltip.Positioner>
-      </Portal>
-    </Tooltip.Root>
+    <Suspense fallback={<Flex direction="column">{link}</Flex>}>
+      <LockedTooltip reason={lockedReason}>{link}</LockedTooltip>
+    </Suspense>
   );
 }

@@ -1,9 +1,7 @@
-import { Box, Float, IconButton, Link, Popover, Portal } from '@chakra-ui/react';
+import { Box, Float, IconButton } from '@chakra-ui/react';
 import { Bell } from 'lucide-react';
-import { Link as RouterLink } from 'react-router';
-import { NotificationsPanel } from '../../features/notifications/notifications-panel.tsx';
 import { useNotifications } from '../../features/notifications/use-notifications.ts';
-import { paths } from '../paths.ts';
+import { useOnDemand } from '../lazy-page.ts';
 
 /** The unread count as the bell's badge shows it: the number, or 9+ above 9. */
 export function unreadBadgeText(count: number): string | null {
@@ -11,53 +9,65 @@ export function unreadBadgeText(count: number): string | null {
   return count > 9 ? '9+' : String(count);
 }
 
-/** The header's notifications bell; the unread count comes from the notifications feature. */
+/** The bell with its unread badge: the content of the button, closed or with the popover. */
+export function BellWithBadge({ badge }: { badge: string | null }) {
+  return (
+    <>
+      <Bell />
+      {badge ? (
+        <Float placement="top-end" offset="2">
+          <Box
+            as="span"
+            aria-hidden
+            minW="4.5"
+            h="4.5"
+            px="1"
+            rounded="full"
+            bg="ember.solid"
+            color="ember.contrast"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+            fontSize="0.625rem"
+            fontWeight="bold"
+            lineHeight="1"
+          >
+            {badge}
+          </Box>
+        </Float>
+      ) : null}
+    </>
+  );
+}
+
+const loadPopover = () => import('./notifications-popover.tsx');
+
+/**
+ * The header's notifications bell; the unread count comes from the notifications feature. The
+ * popover's code (the panel, its cards) loads when it is first opened.
+ */
 export function NotificationsBell() {
   const notifications = useNotifications();
+  const popover = useOnDemand(loadPopover);
   const unreadCount = notifications.unread;
   const badge = unreadBadgeText(unreadCount);
   const label = badge ? `Notifications, ${unreadCount} unread` : 'Notifications';
+  if (popover.module) {
+    return <popover.module.NotificationsPopover notifications={notifications} label={label} badge={badge} />;
+  }
   return (
-    <Popover.Root positioning={{ placement: 'bottom-end' }}>
-      <Popover.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label={label} position="relative">
-          <Bell />
-          {badge ? (
-            <Float placement="top-end" offset="2">
-              <Box
-                as="span"
-                aria-hidden
-                minW="4.5"
-                h="4.5"
-                px="1"
-                rounded="full"
-                bg="ember.solid"
-                color="ember.contrast"
-                display="flex"
-                alignItems="center"
-                justifyContent="center"
-                fontSize="0.625rem"
-                fontWeight="bold"
-                lineHeight="1"
-              >
-                {badge}
-              </Box>
-            </Float>
-          ) : null}
-        </IconButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w={{ base: 'calc(100vw - 2rem)', sm: '22rem' }}>
-            <NotificationsPanel notifications={notifications} />
-            <Popover.Footer>
-              <Link asChild color="forest.fg" fontWeight="medium">
-                <RouterLink to={paths.profile.href('notifications')}>Manage notification settings</RouterLink>
-              </Link>
-            </Popover.Footer>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
+    <IconButton
+      variant="ghost"
+      size="sm"
+      aria-label={label}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      position="relative"
+      onPointerEnter={popover.warm}
+      onFocus={popover.warm}
+      onClick={popover.open}
+    >
+      <BellWithBadge badge={badge} />
+    </IconButton>
   );
 }

@@ -1,45 +1,37 @@
-import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { IconButton } from '@chakra-ui/react';
 import { Monitor, Moon, Sun } from 'lucide-react';
+import { useOnDemand } from '../lazy-page.ts';
 import { useThemeStore, type ThemePreference } from '../theme/theme-store.ts';
 
-const OPTIONS: { value: ThemePreference; label: string }[] = [
+export const THEME_OPTIONS: { value: ThemePreference; label: string }[] = [
   { value: 'light', label: 'Light' },
   { value: 'dark', label: 'Dark' },
   { value: 'system', label: 'System' },
 ];
 
-/** Light, dark or system theme, stored on this device. */
+const loadThemeMenu = () => import('./theme-menu.tsx');
+
+/** Light, dark or system theme, stored on this device. The menu's code loads when first opened. */
 export function ThemeToggle() {
   const preference = useThemeStore((state) => state.preference);
   const mode = useThemeStore((state) => state.mode);
-  const setPreference = useThemeStore((state) => state.setPreference);
+  const menu = useOnDemand(loadThemeMenu);
   const CurrentIcon = preference === 'system' ? Monitor : mode === 'dark' ? Moon : Sun;
-  const currentLabel = OPTIONS.find((option) => option.value === preference)?.label ?? 'System';
+  const currentLabel = THEME_OPTIONS.find((option) => option.value === preference)?.label ?? 'System';
+  const label = `Theme: ${currentLabel}`;
+  if (menu.module) return <menu.module.ThemeMenu label={label} icon={<CurrentIcon />} />;
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label={`Theme: ${currentLabel}`}>
-          <CurrentIcon />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="10rem">
-            <Menu.RadioItemGroup
-              value={preference}
-              onValueChange={(details) => setPreference(details.value as ThemePreference)}
-            >
-              <Menu.ItemGroupLabel>Theme</Menu.ItemGroupLabel>
-              {OPTIONS.map((option) => (
-                <Menu.RadioItem key={option.value} value={option.value}>
-                  {option.label}
-                  <Menu.ItemIndicator />
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <IconButton
+      variant="ghost"
+      size="sm"
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={menu.warm}
+      onFocus={menu.warm}
+      onClick={menu.open}
+    >
+      <CurrentIcon />
+    </IconButton>
   );
 }

@@ -2,7 +2,6 @@
  * The auth calls of the app, each answering an error text for the form (the auth service's
  * message, or the spec's fallback of section 8) instead of throwing.
  */
-import { forgetStoredSessions } from '../../lib/auth-storage.ts';
 import { env } from '../../lib/env.ts';
 import { supabase, type User } from '../../lib/supabase.ts';
 import { currentUserSchema, type CurrentUser } from './profile-cache.ts';
@@ -124,12 +123,4 @@ export async function fetchProfile(user: User): Promise<CurrentUser> {
     role: data.role,
     tier: data.subscription_tier,
   });
-}
-
-/**
- * Forgets the stored session even when the server could not be told (offline, server error). The
- * forgetting is marked synchronously (auth-storage.ts), so a page reload right after still counts.
- */
-export function clearStoredSession(): void {
-  forgetStoredSessions().catch(() => undefined);
 }

@@ -3,10 +3,15 @@
  * session comes from supabase-js; sign-in loads the profile's role, tier, name and avatar, cached
  * locally so an offline start knows them. Session events (signed in, signed out, token refreshed,
  * password recovery, user updated, MFA verified) are recorded as `lastEvent`.
+ *
+ * supabase-js is loaded at start only when a session may exist (stored, or arriving in the URL);
+ * otherwise the visitor is signed out at once and supabase-js comes with the first page or form
+ * that needs it (lib/supabase-loader.ts), the store following it from then on.
  */
 import { create } from 'zustand';
-import { supabase, type AuthChangeEvent, type Session } from '../../lib/supabase.ts';
-import { clearStoredSession, fetchProfile } from './auth-service.ts';
+import type { AuthChangeEvent, Session } from '../../lib/supabase.ts';
+import { loadSupabase, whenSupabaseLoaded, type SupabaseClient } from '../../lib/supabase-loader.ts';
+import { clearStoredSession, isSessionStored, mayHaveSession } from './stored-session.ts';
 import { clearCachedProfile, readCachedProfile, writeCachedProfile, type CurrentUser } from './profile-cache.ts';
 
 export type AuthStatus = 'initializing' | 'signed-in' | 'signed-out';
@@ -36,6 +41,7 @@ export const useAuthStore = create<AuthState>(() => ({
     const { session } = useAuthStore.getState();
     if (!session) return;
     try {
+      const { fetchProfile } = await import('./auth-service.ts');
       const user = await fetchProfile(session.user);
       if (useAuthStore.getState().session?.user.id !== user.id) return;
       writeCachedProfile(user);
@@ -71,13 +77,13 @@ function applySession(event: AuthChangeEvent, session: Session | null) {
 }
 
 let started = false;
+/** Set once supabase-js is loaded; a signed-in state implies it is (its events make it). */
+let supabase: SupabaseClient;
 
-/** Subscribes to supabase-js's session events; call once, before the first render. */
-export function startAuth(): void {
-  if (started) return;
-  started = true;
-  supabase.auth.onAuthStateChange((event, session) => applySession(event, session));
-  supabase.auth.getSession().then(
+function followClient(client: SupabaseClient) {
+  supabase = client;
+  client.auth.onAuthStateChange((event, session) => applySession(event, session));
+  client.auth.getSession().then(
     ({ error }) => {
       if (error) useAuthStore.setState({ initError: error.message || 'Auth initialization failed' });
     },
@@ -86,6 +92,28 @@ export function startAuth(): void {
       if (useAuthStore.getState().status === 'initializing') applySession('SIGNED_OUT', null);
     },
   );
+}
+
+/** Follows supabase-js's session events; call once, before the first render. */
+export function startAuth(): void {
+  if (started) return;
+  started = true;
+  whenSupabaseLoaded(followClient);
+  const loadNow = () =>
+    void loadSupabase().catch(() => {
+      useAuthStore.setState({ initError: 'Auth initialization failed' });
+      if (useAuthStore.getState().status === 'initializing') applySession('SIGNED_OUT', null);
+    });
+  if (mayHaveSession()) {
+    loadNow();
+  } else {
+    // No session to restore: signed out now, without waiting for supabase-js.
+    applySession('INITIAL_SESSION', null);
+    // Another tab signing in stores a session: follow it as supabase-js would have.
+    window.addEventListener('storage', (event) => {
+      if (isSessionStored(event)) loadNow();
+    });
+  }
   window.addEventListener('profile-updated', () => void useAuthStore.getState().reloadProfile());
 }
 

@@ -4,8 +4,10 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { BrandCard, BrandLayout } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
-import { requestPasswordReset } from './auth-service.ts';
 import { TextField } from './components/text-field.tsx';
+
+/** The auth calls (with supabase-js): fetched when the form is first used, so the page opens without them. */
+const loadAuthService = () => import('./auth-service.ts');
 
 /** 'Forgot password?': mails a link that opens /reset-password. */
 export function ForgotPasswordPage() {
@@ -19,7 +21,10 @@ export function ForgotPasswordPage() {
     if (!email.includes('@')) return setError('Please enter a valid email address');
     setSubmitting(true);
     setError(null);
-    const outcome = await requestPasswordReset(email);
+    const outcome = await loadAuthService().then(
+      ({ requestPasswordReset }) => requestPasswordReset(email),
+      () => ({ error: 'Failed to send the reset link' }),
+    );
     setSubmitting(false);
     if (outcome.error) return setError(outcome.error);
     setSentTo(email.trim());
@@ -32,7 +37,12 @@ export function ForgotPasswordPage() {
           {sentTo ? (
             <FormMessage status="success">{`If an account exists for ${sentTo}, a link to reset its password is on its way. Check your inbox.`}</FormMessage>
           ) : (
-            <form onSubmit={onSubmit} noValidate aria-label="Reset password">
+            <form
+              onSubmit={onSubmit}
+              onFocus={() => void loadAuthService().catch(() => undefined)}
+              noValidate
+              aria-label="Reset password"
+            >
               <Stack gap="4">
                 <Text color="fg.muted">
                   Enter the email of your account and we will send you a link to set a new password.

@@ -1,13 +1,37 @@
-import { Badge, Box, Button, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { CalendarDays, EllipsisVertical, MapPin, RotateCcw, Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import type { EventRow } from '../../db/row-schemas.ts';
 import type { MemberSummary } from '../../data/index.ts';
 import { formatDateRange } from '../events/event-format.ts';
+import { useOnDemand } from '../../app/lazy-page.ts';
+import type { EventActionsMenuProps } from './event-actions-menu.tsx';
 import type { EventAction } from './event-actions.ts';
 
 const ROLE_LABELS = { creator: 'Creator', admin: 'Admin', member: 'Member' } as const;
+
+const loadActionsMenu = () => import('./event-actions-menu.tsx');
+
+/** The actions button; the menu's code loads when it is first opened. */
+function EventActions(props: EventActionsMenuProps) {
+  const menu = useOnDemand(loadActionsMenu);
+  if (menu.module) return <menu.module.EventActionsMenu {...props} />;
+  return (
+    <IconButton
+      variant="ghost"
+      size="sm"
+      aria-label={`Actions for ${props.eventName}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={menu.warm}
+      onFocus={menu.warm}
+      onClick={menu.open}
+    >
+      <EllipsisVertical />
+    </IconButton>
+  );
+}
 
 interface EventCardProps {
   event: EventRow;
@@ -48,33 +72,7 @@ export function EventCard({ event, summary, onAction }: EventCardProps) {
             {isSaving ? <Badge variant="outline">Not synced yet</Badge> : null}
           </HStack>
         </Stack>
-        {actions.length ? (
-          <Menu.Root
-            positioning={{ placement: 'bottom-end' }}
-            onSelect={(details) => onAction(details.value as EventAction)}
-          >
-            <Menu.Trigger asChild>
-              <IconButton variant="ghost" size="sm" aria-label={`Actions for ${event.name}`}>
-                <EllipsisVertical />
-              </IconButton>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content minW="12rem">
-                  {actions.map((action) => (
-                    <Menu.Item
-                      key={action.value}
-                      value={action.value}
-                      color={action.value === 'leave' ? undefined : 'fg.error'}
-                    >
-                      {action.label}
-                    </Menu.Item>
-                  ))}
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
-        ) : null}
+        {actions.length ? <EventActions eventName={event.name} actions={actions} onAction={onAction} /> : null}
       </HStack>
       <Stack gap="1.5" color="fg.muted" textStyle="sm">
         <HStack gap="2">

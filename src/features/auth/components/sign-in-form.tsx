@@ -3,8 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
-import { signInWithPassword } from '../auth-service.ts';
 import { TextField } from './text-field.tsx';
+
+/**
+ * The auth calls, with supabase-js: not part of the page's first load, fetched as soon as the
+ * visitor starts on the form (focus, touch) and awaited on submit.
+ */
+const loadAuthService = () => import('../auth-service.ts');
 
 interface SignInFormProps {
   idPrefix?: string;
@@ -28,7 +33,10 @@ export function SignInForm({ idPrefix = 'sign-in', onSignedIn }: SignInFormProps
     }
     setSubmitting(true);
     setError(null);
-    const outcome = await signInWithPassword(email, password);
+    const outcome = await loadAuthService().then(
+      ({ signInWithPassword }) => signInWithPassword(email, password),
+      () => ({ error: 'Sign in failed' }),
+    );
     setSubmitting(false);
     if (outcome.error) {
       setError(outcome.error);
@@ -39,7 +47,13 @@ export function SignInForm({ idPrefix = 'sign-in', onSignedIn }: SignInFormProps
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+    <form
+      onSubmit={onSubmit}
+      onFocus={() => void loadAuthService().catch(() => undefined)}
+      onPointerDown={() => void loadAuthService().catch(() => undefined)}
+      noValidate
+      aria-label="Sign in"
+    >
       <Stack gap="4">
         <TextField
           id={`${idPrefix}-email`}
