@@ -18,6 +18,7 @@ import { pushNext, resumeAfterAuth, type PushEnv } from './push.ts';
 import { openDoorbell } from './realtime-doorbell.ts';
 import { discardRejected, retryRejected } from './rejections.ts';
 import { asSendFailure } from './send-errors.ts';
+import { isQuotaError, PULL_QUOTA_WARNING, QUOTA_WARNING } from './storage-errors.ts';
 import { StatusChannel, type ChannelMessage } from './status-channel.ts';
 import { initialSyncStatus, useSyncStatusStore, type SyncStatus } from './sync-status-store.ts';
 
@@ -128,9 +129,8 @@ export class SyncEngine {
       this.afterLocalWrite();
       return queued;
     } catch (error) {
-      if (error instanceof Error && error.name === 'QuotaExceededError') {
-        this.store.setState({ storageWarning: 'The device is out of storage space: this change was not saved.' });
-      }
+      // The change and its outbox entry rolled back together: tell the user it was not saved.
+      if (isQuotaError(error)) this.store.setState({ storageWarning: QUOTA_WARNING });
       throw error;
     }
   }
@@ -141,9 +141,14 @@ export class SyncEngine {
   }
 
   async retry(mutationId: string, editedArgs?: unknown): Promise<string> {
-    const id = await retryRejected(this.env(), mutationId, editedArgs);
-    this.afterLocalWrite();
-    return id;
+    try {
+      const id = await retryRejected(this.env(), mutationId, editedArgs);
+      this.afterLocalWrite();
+      return id;
+    } catch (error) {
+      if (isQuotaError(error)) this.store.setState({ storageWarning: QUOTA_WARNING });
+      throw error;
+    }
   }
 
   /** Asks for a pull soon (Realtime, focus, timer); `reconcile` also purges what is no longer visible. */
@@ -204,7 +209,9 @@ export class SyncEngine {
 
   private onChannel(message: ChannelMessage): void {
     if (message.type === 'status') {
-      if (!this.store.getState().isLeader) this.store.setState({ ...message.status, isLeader: false });
+      // A storage warning belongs to the tab whose write failed: the leader's does not replace it.
+      const { storageWarning: _leaderWarning, ...status } = message.status;
+      if (!this.store.getState().isLeader) this.store.setState({ ...status, isLeader: false });
     } else if (message.type === 'kick') {
       this.wake();
       void this.publish();
@@ -370,6 +377,7 @@ export class SyncEngine {
       this.isPullWanted = true;
       this.isReconcileWanted ||= reconcile;
       this.isFullPullWanted ||= full;
+      if (isQuotaError(error)) this.store.setState({ storageWarning: PULL_QUOTA_WARNING });
       if (failure.category === 'auth') this.isAuthPaused = true;
       else
         this.pullRetryAt =
@@ -437,18 +445,22 @@ export class SyncEngine {
     await this.publish();
   }
 
+  /**
+   * Asks once per start for storage the browser does not clear under pressure (the outbox may be
+   * the only copy of a change); remembers the answer in the status, for the shell's warning.
+   */
   private async askPersistentStorage(): Promise<void> {
-    const storage = (globalThis as { navigator?: { storage?: { persist?: () => Promise<boolean> } } }).navigator
-      ?.storage;
+    const storage = (
+      globalThis as {
+        navigator?: { storage?: { persist?: () => Promise<boolean>; persisted?: () => Promise<boolean> } };
+      }
+    ).navigator?.storage;
     if (!storage?.persist) return;
     try {
-      if (!(await storage.persist())) {
-        this.store.setState({
-          storageWarning: 'The browser may clear offline data when space runs low: unsent changes could be lost.',
-        });
-      }
+      const isPersistent = (await storage.persisted?.()) || (await storage.persist());
+      if (!this.isStopped) this.store.setState({ isStoragePersistent: isPersistent });
     } catch {
-      // Not granted and not refused: nothing to say.
+      // Neither granted nor refused: nothing to say.
     }
   }
 }
