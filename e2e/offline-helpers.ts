@@ -5,6 +5,12 @@
 import { expect, type Page } from '@playwright/test';
 import { serviceClient } from './backend.ts';
 
+/** Resolves once the service worker controls the page: the app is precached, reloads work offline. */
+export async function waitForOfflineReady(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
+}
+
 /** The shell's sync line: "You're offline…", "Syncing N changes…", "All changes saved". */
 export function syncBanner(page: Page) {
   return page.getByRole('status').filter({ hasText: /offline|Syncing|All changes saved|session has ended|not saved/ });
@@ -28,7 +34,10 @@ export async function serverEvents(userId: string) {
 }
 
 export async function serverInvitations(eventId: string) {
-  const { data, error } = await serviceClient().from('event_invitations').select('recipient_email, status').eq('event_id', eventId);
+  const { data, error } = await serviceClient()
+    .from('event_invitations')
+    .select('recipient_email, status')
+    .eq('event_id', eventId);
   if (error) throw error;
   return data as { recipient_email: string; status: string }[];
 }

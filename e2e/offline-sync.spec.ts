@@ -4,8 +4,9 @@
  * service role); a refusal is explained in words; two tabs share one queue; an access token that
  * expires offline keeps the user signed in; sign-out asks before losing unsent changes.
  */
+import { App } from './app.ts';
 import { setSwitches } from './backend.ts';
-import { createEventInUi, newPerson, openMembersDialog, seedEvent, signInAs } from './data-helpers.ts';
+import { createEventInUi, newPerson, seedEvent, signInAs } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import {
   deviceDatabases,
@@ -15,17 +16,26 @@ import {
   serverProfile,
   syncBanner,
   TINY_PNG,
+  waitForOfflineReady,
 } from './offline-helpers.ts';
 
 test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-test('the campsite journey: a day of changes offline reaches the server once', async ({ app, page, context }) => {
-  test.setTimeout(60_000);
+test('the campsite journey: a day of changes offline reaches the server once', async ({
+  app,
+  page,
+  context,
+  isMobile,
+}) => {
+  test.setTimeout(90_000);
   const ada = await newPerson('Ada Camper');
   await signInAs(app, ada);
+  await waitForOfflineReady(page);
   await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
   await expect(syncBanner(page)).toHaveText("You're offline. Some features may be limited.");
 
   await createEventInUi(page, 'Lake trip');
@@ -33,6 +43,7 @@ test('the campsite journey: a day of changes offline reaches the server once', a
   await page.getByRole('link', { name: 'Lake trip' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lake trip' })).toBeVisible();
   await app.expectPath(/^\/events\/temp-/);
+  const eventPath = new URL(page.url()).pathname;
 
   await page.getByRole('button', { name: 'Edit details' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit event' });
@@ -66,12 +77,19 @@ test('the campsite journey: a day of changes offline reaches the server once', a
   await expectWaiting(page, 5);
   expect(await serverEvents(ada.id)).toEqual([]);
 
+  // The page closes; opened again (still offline) everything is there, waiting.
+  await page.close();
+  const again = await context.newPage();
+  const reopened = new App(again, isMobile);
+  await reopened.visit(eventPath);
+  await expect(again.getByRole('heading', { level: 1, name: 'Lake trip' })).toBeVisible();
+  await expect(again.getByText('Lake Sils, Engadin')).toBeVisible();
+  await expectWaiting(again, 5);
+
   // Back online: everything arrives once, the temp id gives way to the real one.
-  const dashboardNav = await app.sidebar();
-  await dashboardNav.getByRole('link', { name: 'Dashboard' }).click();
   await context.setOffline(false);
-  await expect(syncBanner(page)).toHaveText('All changes saved', { timeout: 15_000 });
-  await expect(syncBanner(page)).toBeHidden({ timeout: 10_000 });
+  await expect(syncBanner(again)).toHaveText('All changes saved', { timeout: 15_000 });
+  await expect(syncBanner(again)).toBeHidden({ timeout: 10_000 });
   const events = await serverEvents(ada.id);
   expect(events).toEqual([expect.objectContaining({ name: 'Lake trip', location: 'Lake Sils, Engadin' })]);
   expect(await serverInvitations(events[0].id)).toEqual([
@@ -80,10 +98,11 @@ test('the campsite journey: a day of changes offline reaches the server once', a
   const profile = await serverProfile(ada.id);
   expect(profile.name).toBe('Ada Lakeside');
   expect(profile.avatar).toMatch(/\/storage\/v1\/object\/public\/avatars\//);
-  await expect(page.getByRole('article', { name: 'Lake trip' }).getByRole('link', { name: 'Lake trip' })).toHaveAttribute(
-    'href',
-    `/events/${events[0].id}`,
-  );
+  await reopened.expectPath(`/events/${events[0].id}`);
+  await (await reopened.sidebar()).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(
+    again.getByRole('article', { name: 'Lake trip' }).getByRole('link', { name: 'Lake trip' }),
+  ).toHaveAttribute('href', `/events/${events[0].id}`);
 });
 
 test('a change the server refuses after reconnecting disappears and is explained in words', async ({
@@ -94,6 +113,7 @@ test('a change the server refuses after reconnecting disappears and is explained
   const noa = await newPerson('Noa Free');
   await seedEvent(noa, 'Spring hike');
   await signInAs(app, noa);
+  await waitForOfflineReady(page);
   await expect(page.getByRole('article', { name: 'Spring hike' })).toBeVisible();
   await context.setOffline(true);
   // Meanwhile, on another device, Noa makes a second active event: the server now holds two.
@@ -118,6 +138,7 @@ test('a change the server refuses after reconnecting disappears and is explained
 test('two tabs offline share one queue: each change reaches the server once', async ({ app, page, context }) => {
   const kai = await newPerson('Kai Tabs', 'starter');
   await signInAs(app, kai);
+  await waitForOfflineReady(page);
   const other = await context.newPage();
   await other.goto('/dashboard');
   await expect(other.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
@@ -134,7 +155,10 @@ test('two tabs offline share one queue: each change reaches the server once', as
   await context.setOffline(false);
   await expect(syncBanner(page)).toBeHidden({ timeout: 15_000 });
   await expect(syncBanner(other)).toBeHidden({ timeout: 15_000 });
-  expect((await serverEvents(kai.id)).map((event) => event.name)).toEqual(['From the first tab', 'From the second tab']);
+  expect((await serverEvents(kai.id)).map((event) => event.name)).toEqual([
+    'From the first tab',
+    'From the second tab',
+  ]);
 });
 
 test('an access token that expires offline keeps the user signed in; the session refreshes on reconnect', async ({
@@ -144,6 +168,7 @@ test('an access token that expires offline keeps the user signed in; the session
 }) => {
   const ivo = await newPerson('Ivo Expiry');
   await signInAs(app, ivo);
+  await waitForOfflineReady(page);
   const refreshes: number[] = [];
   page.on('response', (response) => {
     if (response.url().includes('/auth/v1/token?grant_type=refresh_token')) refreshes.push(response.status());
@@ -177,6 +202,7 @@ test('signing out with unsent changes asks first; Cancel keeps them, signing out
 }) => {
   const una = await newPerson('Una Sent');
   await signInAs(app, una);
+  await waitForOfflineReady(page);
   await context.setOffline(true);
   await createEventInUi(page, 'Unsent plan');
 

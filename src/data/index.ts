@@ -21,3 +21,4 @@ export { useKnownPeople, type KnownPerson } from './use-known-people.ts';
 export { useMemberSummaries, type MemberSummary } from './use-member-summary.ts';
 export { useMutationState, type MutationState } from './use-mutation-state.ts';
 export { useInvitationNames, type InvitationNames } from './use-invitation-names.ts';
+export { useRealEventId } from './use-real-event-id.ts';

@@ -3,12 +3,14 @@ import { RejectedChanges } from '../../features/notifications/rejected-changes.t
 import { SignOutConfirm } from '../../features/sync-status/sign-out-confirm.tsx';
 import { StorageWarning } from '../../features/sync-status/storage-warning.tsx';
 import { SyncBanner } from '../../features/sync-status/sync-banner.tsx';
+import { TempIdRedirect } from '../../features/sync-status/temp-id-redirect.tsx';
 import { paths } from '../paths.ts';
 
 /**
  * The top of the shell: the sync status line ("You're offline. Some features may be limited."
  * and how many changes wait, sending, sign-in needed, all saved, refused changes), storage
- * warnings, and the question before a sign-out would lose unsent changes.
+ * warnings, the question before a sign-out would lose unsent changes, and the move from an
+ * offline-made event's temp id to its real one in the address.
  */
 export function OfflineBanner() {
   const hasRejected = useRejectedChanges().changes.length > 0;
@@ -17,6 +19,7 @@ export function OfflineBanner() {
       <SyncBanner rejected={<RejectedChanges />} hasRejected={hasRejected} loginHref={paths.login.href()} />
       <StorageWarning />
       <SignOutConfirm />
+      <TempIdRedirect />
     </>
   );
 }
