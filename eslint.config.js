@@ -44,6 +44,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['sw/**/*.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['src/db/**', 'src/sync/**', 'src/lib/supabase.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

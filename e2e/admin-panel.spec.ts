@@ -1,5 +1,5 @@
 /** The admin panel: switches, waitlist approvals, accounts, admins, activity; non-admins are sent away. */
-import { ADMIN, createAccount, NOAH, setSwitches, uniqueEmail } from './backend.ts';
+import { ADMIN, createAccount, latestMailTo, NOAH, setSwitches, uniqueEmail } from './backend.ts';
 import { expect, test } from './fixtures.ts';
 import { expectAccessible, newVisitor, openAdminTab, screenshot, signInTo, toggleSwitch } from './admin-helpers.ts';
 
@@ -44,7 +44,7 @@ test.describe('the admin panel', () => {
     await screenshot(page, testInfo, 'admin-activity');
   });
 
-  test('approving a waitlist entry; the person registers through the link', async ({
+  test('approving a waitlist entry mails the link; the person registers through the mailed link', async ({
     app,
     page,
     browser,
@@ -69,11 +69,21 @@ test.describe('the admin panel', () => {
     await expect(entry.getByText('approved', { exact: true })).toBeVisible();
     const linkField = entry.getByLabel(`Approval link for ${email}`);
     await expect(linkField).toHaveValue(/\/register\?token=/);
+    await expect(entry.getByRole('status').filter({ hasText: 'Approval link sent to' })).toHaveText(
+      `Approval link sent to ${email}`,
+    );
     await expectAccessible(page, '/admin/waitlist');
     await screenshot(page, testInfo, 'admin-waitlist', false);
-    const link = new URL(await linkField.inputValue());
+    const shown = new URL(await linkField.inputValue());
 
-    await visitor.app.visit(`${link.pathname}${link.search}`);
+    // The mail on the local backend's dev mail page carries the same link, on the site's address.
+    const mail = await latestMailTo(email);
+    expect(mail.subject).toBe('Your CrewCamp spot is ready');
+    const link = new URL(mail.link);
+    expect(`${link.origin}${link.pathname}${link.search}`).toBe(
+      `${testInfo.project.use.baseURL}/register${shown.search}`,
+    );
+    await visitor.app.page.goto(mail.link);
     const register = visitor.app.page.getByRole('form', { name: 'Create account' });
     await expect(register.getByLabel('Email')).toHaveValue(email);
     await register.getByLabel('Password').fill('wendy-pass-1');

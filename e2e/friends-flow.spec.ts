@@ -1,10 +1,23 @@
-/** Friends: a request sent, accepted and the friend removed; joining by invite link. */
-import { createAccount, setSwitches } from './backend.ts';
+/** Friends: a request sent, accepted and the friend removed; joining by invite link, as a member or a newcomer. */
+import { createAccount, setSwitches, uniqueEmail } from './backend.ts';
 import { expect, test } from './fixtures.ts';
+import type { App } from './app.ts';
 import { expectAccessible, newVisitor, screenshot, signInTo } from './admin-helpers.ts';
+
+/** Signs in as the host and makes their invite link; answers its path. */
+async function inviteLinkOf(app: App, host: { email: string; password: string }): Promise<string> {
+  await signInTo(app, host);
+  await app.visit('/profile/friends');
+  await app.page.getByRole('button', { name: 'Create invite link' }).click();
+  const linkField = app.page.getByRole('textbox', { name: 'Your invite link' });
+  await expect(linkField).toHaveValue(/\/friends\/invite\//);
+  return new URL(await linkField.inputValue()).pathname;
+}
 
 test.describe('friends', () => {
   test.beforeEach(async () => setSwitches({ waitlist: false }));
+  // The last test turns the switches around: leave them as every test here starts.
+  test.afterEach(async () => setSwitches({ waitlist: false }));
 
   test('sending, accepting and removing a friend', async ({ app, page, browser }, testInfo) => {
     const anna = await createAccount('Anna Sender');
@@ -81,5 +94,67 @@ test.describe('friends', () => {
     await expect(
       page.getByRole('list', { name: 'Friends' }).getByRole('listitem', { name: 'Gus Guest' }),
     ).toBeVisible();
+  });
+
+  test("a newcomer registers from an invite link and is the host's friend", async ({
+    app,
+    page,
+    browser,
+  }, testInfo) => {
+    const host = await createAccount('Rosa Host');
+    const invite = await inviteLinkOf(app, host);
+
+    const visitor = await newVisitor(browser, testInfo);
+    const guest = visitor.app.page;
+    await visitor.app.visit(invite);
+    await expect(guest.getByRole('heading', { name: 'You have a friend invite' })).toBeVisible();
+    await guest.getByRole('button', { name: 'Create an account' }).click();
+    const register = guest.getByRole('form', { name: 'Create account' });
+    await register.getByLabel('Name').fill('Nina Newcomer');
+    await register.getByLabel('Email').fill(uniqueEmail('nina'));
+    await register.getByLabel('Password').fill('short');
+    await register.getByRole('button', { name: 'Create account' }).click();
+    await expect(register.getByRole('alert')).toHaveText('The password must be at least 6 characters.');
+    await expectAccessible(guest, '/friends/invite/{code} registering');
+    await screenshot(guest, testInfo, 'friend-invite-register');
+    await register.getByLabel('Password').fill('nina-pass-1');
+    await register.getByRole('button', { name: 'Create account' }).click();
+    await expect(guest.getByRole('status')).toHaveText('You are now friends: Rosa Host');
+    await visitor.app.expectPath(invite);
+    await guest.getByRole('link', { name: 'See your friends' }).click();
+    await expect(
+      guest.getByRole('list', { name: 'Friends' }).getByRole('listitem', { name: 'Rosa Host' }),
+    ).toBeVisible();
+    await visitor.close();
+
+    await page.reload();
+    await expect(
+      page.getByRole('list', { name: 'Friends' }).getByRole('listitem', { name: 'Nina Newcomer' }),
+    ).toBeVisible();
+  });
+
+  test('while the waitlist is on, an invite link sends newcomers to the waitlist', async ({
+    app,
+    browser,
+  }, testInfo) => {
+    const host = await createAccount('Walt Host');
+    const invite = await inviteLinkOf(app, host);
+    await setSwitches({ waitlist: true });
+
+    const visitor = await newVisitor(browser, testInfo);
+    const guest = visitor.app.page;
+    await visitor.app.visit(invite);
+    await expect(guest.getByText('New accounts come from the waitlist for now.')).toBeVisible();
+    await expect(guest.getByRole('button', { name: 'Create an account' })).toHaveCount(0);
+    await expect(guest.getByRole('form', { name: 'Sign in' })).toBeVisible();
+    await screenshot(guest, testInfo, 'friend-invite-waitlist');
+    await guest.getByRole('link', { name: 'Join the waitlist' }).click();
+    await visitor.app.expectPath('/waitlist');
+
+    await setSwitches({ waitlist: false, registration: false });
+    await visitor.app.visit(invite);
+    await expect(guest.getByText('Registration is closed for now')).toBeVisible();
+    await expect(guest.getByRole('button', { name: 'Create an account' })).toHaveCount(0);
+    await visitor.close();
   });
 });

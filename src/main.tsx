@@ -4,10 +4,14 @@ import { App } from './app/app.tsx';
 import { startAppSettingsSync } from './app/settings/app-settings-store.ts';
 import { startThemeSync } from './app/theme/theme-store.ts';
 import { startAuth, useAuthStore } from './features/auth/auth-store.ts';
+import { captureInstallPrompt } from './pwa/install-prompt.ts';
+import { registerServiceWorker } from './pwa/register-sw.ts';
 
+captureInstallPrompt();
 startThemeSync();
 startAuth();
 startAppSettingsSync();
+registerServiceWorker();
 
 // The device database and its sync engine follow the signed-in user (loaded only once someone is).
 let isDeviceSyncLoaded = false;

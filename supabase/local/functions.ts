@@ -4,7 +4,7 @@
  * standard `(req: Request) => Promise<Response>`) is imported and called with a web Request carrying
  * the caller's method, headers, body and the URL the function would see (`/{name}/sub/path?query`).
  * Its environment has SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY (and
- * SUPABASE_DB_URL with a real PostgreSQL), readable through a minimal `Deno.env` when the global
+ * SUPABASE_DB_URL with a real PostgreSQL), SITE_URL, and DEV_MAIL_URL (the dev mail outbox), readable through a minimal `Deno.env` when the global
  * `Deno` is absent (and a global WebSocket, as Deno has). As with the hosted default `verify_jwt = true`, the Authorization bearer must
  * be a JWT signed with the project's secret, unless `[functions.NAME] verify_jwt = false` is set in
  * the `config.toml` beside the functions folder. A handler that throws is the function's own
@@ -79,6 +79,10 @@ function setEnvironment(app: App): void {
   process.env.SUPABASE_ANON_KEY = app.anonKey;
   process.env.SUPABASE_SERVICE_ROLE_KEY = app.serviceRoleKey;
   if (app.config.databaseUrl) process.env.SUPABASE_DB_URL = app.config.databaseUrl;
+  // What a hosted project sets as secrets (`supabase secrets set`): where links in mails lead, and,
+  // locally only, the dev mail outbox that stands in for a mail provider (mail.ts).
+  process.env.SITE_URL = app.config.siteUrl;
+  process.env.DEV_MAIL_URL = `${app.url}/_dev/mail`;
   installRuntimeShims();
 }
 

@@ -2,8 +2,13 @@
  * `/_dev/mail`: the mails the backend would have sent (password recovery, and any mail a server
  * function sends), newest first, as a page for people and as JSON (`?format=json` or
  * `Accept: application/json`) for tests. Local only: a hosted project sends real mail instead.
+ *
+ * `POST /_dev/mail` {to, subject, body, link?} is the outbox of the server functions: the local
+ * backend gives them its address as `DEV_MAIL_URL` (functions.ts), and their mail sender
+ * (supabase/functions/_shared/mail.ts) posts here with the service_role key when no mail provider
+ * is configured. A hosted project has no such variable, so there a function needs a real provider.
  */
-import type { ApiHandler, App } from './app.ts';
+import { bearerOf, type ApiHandler, type ApiRequest, type ApiResponse, type App } from './app.ts';
 
 interface MailRow {
   id: number;
@@ -19,6 +24,7 @@ const escapeHtml = (text: string) =>
 
 export function devMailApi(app: App): ApiHandler {
   return async (req) => {
+    if (req.method === 'POST') return receive(app, req);
     if (req.method === 'DELETE') {
       await app.db.query('delete from _local.mails');
       return { status: 204 };
@@ -51,4 +57,37 @@ article{border:1px solid #cbd5e0;border-radius:8px;padding:1rem;margin:1rem 0}h2
 <body><h1>Mail sent by the local backend</h1>${items || '<p>No mail yet.</p>'}</body></html>`;
     return { status: 200, body: html, headers: { 'content-type': 'text/html; charset=utf-8' } };
   };
+}
+
+const field = (body: Record<string, unknown>, key: string, max: number): string | null => {
+  const value = body[key];
+  return typeof value === 'string' && value.trim() && value.length <= max ? value : null;
+};
+
+/** A mail handed over by a server function: only with the service_role key, as it is server-only. */
+async function receive(app: App, req: ApiRequest): Promise<ApiResponse> {
+  const token = bearerOf(req);
+  const verified = token ? await app.jwt.verify(token) : null;
+  if (!verified?.ok || verified.claims.role !== 'service_role')
+    return { status: 401, body: { message: 'The service_role key is required to send mail' } };
+  let body: unknown;
+  try {
+    body = JSON.parse((await req.body(256 * 1024)).toString('utf8'));
+  } catch {
+    return { status: 400, body: { message: 'The request body must be JSON' } };
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return { status: 400, body: { message: 'The request body must be a JSON object' } };
+  const mail = body as Record<string, unknown>;
+  const to = field(mail, 'to', 320);
+  const subject = field(mail, 'subject', 500);
+  const text = field(mail, 'body', 100_000);
+  const link = mail.link === undefined || mail.link === null ? null : field(mail, 'link', 4000);
+  if (!to || !to.includes('@')) return { status: 400, body: { message: 'to must be an email address' } };
+  if (!subject) return { status: 400, body: { message: 'subject is required' } };
+  if (!text) return { status: 400, body: { message: 'body is required' } };
+  if (link === null && mail.link !== undefined && mail.link !== null)
+    return { status: 400, body: { message: 'link must be a string' } };
+  await app.sendMail({ to: to.trim(), subject, body: text, link: link ?? undefined });
+  return { status: 202, body: { sent: true } };
 }

@@ -184,6 +184,44 @@ describe('send_friend_request and respond_to_friend_request', () => {
     expect([error?.code, error?.message]).toEqual(['22023', 'Direction must be incoming or outgoing']);
   });
 
+  it('answers a replay of the same device request (client_ref) with the row it made, after any answer', async () => {
+    const dora = await account(backend, 'Dora Dogwood');
+    const emil = await account(backend, 'Emil Elm');
+    const fritz = await account(backend, 'Fritz Fir');
+    const requestsFrom = async (sender: Account) =>
+      (
+        await backend.db.query<{ status: string }>(
+          `select status from public.friend_requests where sender_id = $1 order by created_at`,
+          [sender.userId],
+        )
+      ).rows.map((r) => r.status);
+    const send = (recipient: Account, clientRef: string) =>
+      rpc<{ request_id: string }>(dora.client, 'send_friend_request', {
+        p_recipient_email: recipient.email,
+        p_message: null,
+        p_client_ref: clientRef,
+      });
+
+    // A second device request while one is pending finds it.
+    const first = await send(emil, crypto.randomUUID());
+    const rejectRef = crypto.randomUUID();
+    const toEmil = await send(emil, rejectRef);
+    expectAnswer(toEmil, true, 'Friend request already sent');
+    expect(toEmil.request_id).toBe(first.request_id);
+    // Rejected, then the same request replayed: no second request.
+    const sent = await send(fritz, rejectRef);
+    expectAnswer(sent, true, 'Friend request sent');
+    await rpc(fritz.client, 'respond_to_friend_request', { p_request_id: sent.request_id, p_status: 'rejected' });
+    const replay = await send(fritz, rejectRef);
+    expectAnswer(replay, true, 'Friend request already sent');
+    expect(replay).toMatchObject({ request_id: sent.request_id, status: 'rejected' });
+
+    // Accepted, then replayed: the friendship is not reported as a refusal.
+    await rpc(emil.client, 'respond_to_friend_request', { p_request_id: first.request_id, p_status: 'accepted' });
+    expect(await send(emil, rejectRef)).toMatchObject({ success: true, request_id: sent.request_id });
+    expect(await requestsFrom(dora)).toEqual(['accepted', 'rejected']);
+  });
+
   it('is closed to anonymous callers', async () => {
     const { error, status } = await backend
       .anon()

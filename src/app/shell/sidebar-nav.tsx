@@ -2,6 +2,7 @@ import { Button, Separator, Stack } from '@chakra-ui/react';
 import { House, LogOut, Shield, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { InstallAppButton } from '../../pwa/install-app-button.tsx';
 import { signOut } from '../../features/auth/auth-store.ts';
 import type { CurrentUser } from '../../features/auth/profile-cache.ts';
 import { useEventContext } from '../../features/events/use-event-context.ts';
@@ -14,7 +15,7 @@ interface SidebarNavProps {
   onOpenMembers(eventId: string): void;
 }
 
-/** The sidebar's links: Dashboard, Admin Panel (admins), the event section on event paths, profile, sign out. */
+/** The sidebar's links: Dashboard, Admin Panel (admins), the event section on event paths, profile, Install app (where offered), sign out. */
 export function SidebarNav({ user, onOpenMembers }: SidebarNavProps) {
   const { pathname } = useLocation();
   const eventId = eventIdFromPath(pathname);
@@ -33,6 +34,17 @@ export function SidebarNav({ user, onOpenMembers }: SidebarNavProps) {
       ) : null}
       <Separator my="2" />
       <NavItem to={paths.profile.path} label="My Profile" icon={UserRound} />
+      <InstallAppButton
+        variant="ghost"
+        justifyContent="start"
+        gap="3"
+        px="3"
+        minH="11"
+        color="fg.muted"
+        fontWeight="medium"
+        textStyle="md"
+        _icon={{ boxSize: '5' }}
+      />
       <Button
         variant="ghost"
         justifyContent="start"

@@ -21,6 +21,7 @@ export const ACTION_LABELS: Record<string, string> = {
   toggle_feature: 'Switched a feature',
   update_component_access: 'Changed component access',
   process_waitlist_entry: 'Processed a waitlist entry',
+  send_approval_email: 'Mailed an approval link',
   add_admin: 'Added an admin',
   remove_admin: 'Removed an admin',
   suspend_user: 'Suspended a user',

@@ -50,6 +50,10 @@ async function accessToken(): Promise<string> {
   return data.session.access_token;
 }
 
+/** The server's reason beside its error text (`{error, detail}`), when it gives one. */
+const detailOf = (body: unknown): string | null =>
+  body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string' ? body.detail : null;
+
 async function callFunction<T>(name: string, fallback: string, body?: Record<string, unknown>): Promise<T> {
   const token = await accessToken();
   let response: Response;
@@ -63,7 +67,7 @@ async function callFunction<T>(name: string, fallback: string, body?: Record<str
     throw new AdminError(fallback);
   }
   const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new AdminError(functionErrorMessage(response.status, answer, fallback));
+  if (!response.ok) throw new AdminError(functionErrorMessage(response.status, answer, fallback), detailOf(answer));
   return answer as T;
 }
 
@@ -114,6 +118,12 @@ export const processWaitlistEntry = (id: string, status: 'approved' | 'rejected'
     { p_id: id, p_status: status, p_notes: notes },
     'Failed to process waitlist entry',
   );
+
+export const NOT_MAILED = 'The approval link could not be mailed; copy it and send it yourself.';
+
+/** Mails an approved entry its approval link (send-approval-email); answers 'Approval link sent to {email}'. */
+export const sendApprovalEmail = async (entryId: string) =>
+  (await callFunction<{ message: string }>('send-approval-email', NOT_MAILED, { entryId })).message;
 
 // Accounts
 

@@ -2,6 +2,7 @@
  * The auth calls of the app, each answering an error text for the form (the auth service's
  * message, or the spec's fallback of section 8) instead of throwing.
  */
+import { forgetStoredSessions } from '../../lib/auth-storage.ts';
 import { env } from '../../lib/env.ts';
 import { supabase, type User } from '../../lib/supabase.ts';
 import { currentUserSchema, type CurrentUser } from './profile-cache.ts';
@@ -125,13 +126,10 @@ export async function fetchProfile(user: User): Promise<CurrentUser> {
   });
 }
 
-/** Forgets the stored session even when the server could not be told (offline, server error). */
+/**
+ * Forgets the stored session even when the server could not be told (offline, server error). The
+ * forgetting is marked synchronously (auth-storage.ts), so a page reload right after still counts.
+ */
 export function clearStoredSession(): void {
-  try {
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith('sb-') && key.includes('-auth-token')) localStorage.removeItem(key);
-    }
-  } catch {
-    // storage unavailable: nothing stored to forget
-  }
+  forgetStoredSessions().catch(() => undefined);
 }

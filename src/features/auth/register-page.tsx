@@ -1,14 +1,14 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { BrandCard, BrandLayout } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
-import { approvedEmailOf, signUpOpen, signUpWithApproval } from './auth-service.ts';
-import { TextField } from './components/text-field.tsx';
+import { approvedEmailOf } from './auth-service.ts';
+import { RegisterForm, type ApprovedSignUp } from './components/register-form.tsx';
 
-const MIN_PASSWORD = 6;
-type Approval = { state: 'none' } | { state: 'checking' } | { state: 'invalid' } | { state: 'valid'; email: string };
+type Approval =
+  { state: 'none' } | { state: 'checking' } | { state: 'invalid' } | { state: 'valid'; entry: ApprovedSignUp };
 
 /**
  * `/register`: open sign-up (name, email, password), or with `?token=` the sign-up of an approved
@@ -19,44 +19,18 @@ export function RegisterPage() {
   const token = params.get('token');
   const navigate = useNavigate();
   const [approval, setApproval] = useState<Approval>(token ? { state: 'checking' } : { state: 'none' });
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
 
   useEffect(() => {
     if (!token) return;
     let isCurrent = true;
     void approvedEmailOf(token).then((entry) => {
       if (!isCurrent) return;
-      if (!entry) {
-        setApproval({ state: 'invalid' });
-        return;
-      }
-      setApproval({ state: 'valid', email: entry.email });
-      setEmail(entry.email);
-      if (entry.name) setName(entry.name);
+      setApproval(entry ? { state: 'valid', entry: { ...entry, token } } : { state: 'invalid' });
     });
     return () => {
       isCurrent = false;
     };
   }, [token]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!email.includes('@')) return setError('Please enter a valid email address');
-    if (password.length < MIN_PASSWORD) return setError('The password must be at least 6 characters.');
-    setSubmitting(true);
-    setError(null);
-    const outcome =
-      approval.state === 'valid' && token
-        ? await signUpWithApproval(name, approval.email, password, token)
-        : await signUpOpen(name, email, password);
-    setSubmitting(false);
-    if (outcome.error) return setError(outcome.error);
-    navigate(paths.dashboard.href(), { replace: true });
-  }
 
   if (approval.state === 'invalid') {
     return (
@@ -73,62 +47,24 @@ export function RegisterPage() {
     );
   }
 
-  const isLocked = approval.state !== 'none';
   return (
     <BrandLayout>
-      <BrandCard title={isLocked ? 'Your spot is ready' : 'Create your account'}>
-        <form onSubmit={onSubmit} noValidate aria-label="Create account">
-          <Stack gap="4">
-            {isLocked ? (
-              <Text color="fg.muted">Your waitlist request was approved. Choose a password to finish.</Text>
-            ) : null}
-            <TextField
-              id="register-name"
-              label="Name"
-              autoComplete="name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-            <TextField
-              id="register-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              readOnly={isLocked}
-              disabled={approval.state === 'checking'}
-              helperText={isLocked ? 'This is the email address your invitation was approved for.' : undefined}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            <TextField
-              id="register-password"
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              required
-              helperText="Use at least 6 characters."
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            {error ? <FormMessage status="error">{error}</FormMessage> : null}
-            <Button
-              type="submit"
-              size="lg"
-              loading={isSubmitting}
-              loadingText="Creating account..."
-              disabled={approval.state === 'checking'}
-            >
-              Create account
-            </Button>
+      <BrandCard title={approval.state === 'none' ? 'Create your account' : 'Your spot is ready'}>
+        <RegisterForm
+          // A new form once the approval is known, so it starts from the approved email and name.
+          key={approval.state}
+          approval={approval.state === 'valid' ? approval.entry : null}
+          isChecking={approval.state === 'checking'}
+          onRegistered={() => navigate(paths.dashboard.href(), { replace: true })}
+          footer={
             <Text textAlign="center" color="fg.muted">
               Already have an account?{' '}
               <Link asChild color="forest.fg" fontWeight="semibold">
                 <RouterLink to={paths.login.href()}>Sign in</RouterLink>
               </Link>
             </Text>
-          </Stack>
-        </form>
+          }
+        />
       </BrandCard>
     </BrandLayout>
   );

@@ -6,10 +6,13 @@ import { BrandCard, BrandLayout } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { requestSync } from '../../data/index.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
-import { InviteSignInForm } from './components/invite-sign-in-form.tsx';
+import { InviteSignUp } from './components/invite-sign-up.tsx';
 import { acceptInviteCode, type CallResult } from './friend-calls.ts';
 
-/** `/friends/invite/{code}`: a friend's invite link; the visitor becomes their friend after sign-in. */
+/**
+ * `/friends/invite/{code}`: a friend's invite link; the visitor becomes their friend once signed
+ * in, whether they sign in here or create their account here.
+ */
 export function FriendInvitePage() {
   const { code = '' } = useParams();
   const status = useAuthStore((state) => state.status);
@@ -31,9 +34,10 @@ export function FriendInvitePage() {
         <BrandCard title="You have a friend invite">
           <Stack gap="4">
             <Text color="fg.muted">
-              Someone wants to plan events with you on CrewCamp. Sign in to add them to your friends.
+              Someone wants to plan events with you on CrewCamp. Sign in, or create an account, to add them to your
+              friends.
             </Text>
-            <InviteSignInForm />
+            <InviteSignUp />
           </Stack>
         </BrandCard>
       </BrandLayout>

@@ -6,6 +6,7 @@ import { TIERS, tierLabel } from '../../access/tiers.ts';
 import { paths } from '../../app/paths.ts';
 import { Copyright } from '../../components/copyright.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { InstallAppButton } from '../../pwa/install-app-button.tsx';
 import { LANDING_FEATURES } from './landing-features.ts';
 
 /** `/landing`: what CrewCamp is, for a visitor, with the ways in. */
@@ -64,6 +65,7 @@ export function LandingPage() {
                 <Button asChild size="xl" variant="outline">
                   <RouterLink to={paths.login.href()}>Sign in</RouterLink>
                 </Button>
+                <InstallAppButton size="xl" variant="ghost" />
               </Stack>
             </Stack>
           </Container>

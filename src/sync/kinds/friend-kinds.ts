@@ -12,6 +12,8 @@ const requestArgs = z.object({
   email: z.string().trim(),
   message: z.string().max(1000).nullable().optional(),
   localId: z.string().optional(),
+  /** The outbox entry's id: a replay of this request finds the row it made (client_ref). */
+  clientRef: z.uuid().optional(),
   at: z.string().optional(),
 });
 type RequestArgs = z.infer<typeof requestArgs>;
@@ -22,7 +24,12 @@ export const sendFriendRequest: MutationKind<RequestArgs> = {
   validate(args) {
     if (!args.email.includes('@')) throw new MutationValidationError('Please enter a valid email address');
   },
-  prepare: (args, ctx) => ({ ...args, localId: `local-${ctx.mutationId}`, at: new Date(ctx.now).toISOString() }),
+  prepare: (args, ctx) => ({
+    ...args,
+    localId: `local-${ctx.mutationId}`,
+    clientRef: ctx.mutationId,
+    at: new Date(ctx.now).toISOString(),
+  }),
   refs: (args) => [`friend-email:${args.email.toLowerCase()}`],
   async applyLocal(w, args) {
     const me = await w.get('profiles', w.userId);
@@ -46,7 +53,11 @@ export const sendFriendRequest: MutationKind<RequestArgs> = {
     });
   },
   send: ({ client }, args) =>
-    callProcedure(client, 'send_friend_request', { p_recipient_email: args.email, p_message: args.message ?? null }),
+    callProcedure(client, 'send_friend_request', {
+      p_recipient_email: args.email,
+      p_message: args.message ?? null,
+      p_client_ref: args.clientRef ?? null,
+    }),
 };
 
 const respondArgs = z.object({

@@ -37,3 +37,5 @@ export const checkoutBody = z.object({
     .default('CHF')
     .transform((c) => c.toUpperCase()),
 });
+
+export const approvalEmailBody = z.object({ entryId: uuid('entryId') });

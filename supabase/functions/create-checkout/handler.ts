@@ -10,17 +10,10 @@ import { authenticate, serviceClient } from '../_shared/clients.ts';
 import { env } from '../_shared/env.ts';
 import { fail, json, preflight, readBody } from '../_shared/http.ts';
 import { checkoutBody } from '../_shared/schemas.ts';
+import { siteUrl } from '../_shared/site.ts';
 import { createCheckoutSession } from '../_shared/stripe.ts';
 
 const PRODUCTS: Record<string, string> = { starter: 'Starter', organizer: 'Organizer' };
-
-function siteOrigin(req: Request): string {
-  const configured = env('SITE_URL');
-  if (configured) return configured.replace(/\/+$/, '');
-  const origin = req.headers.get('Origin');
-  if (origin && /^https?:\/\/[^/\s]+$/.test(origin)) return origin;
-  return 'http://localhost:5173';
-}
 
 export async function handler(req: Request): Promise<Response> {
   const early = preflight(req, 'POST');
@@ -36,7 +29,7 @@ export async function handler(req: Request): Promise<Response> {
   const { data: limits, error } = await service.from('tier_limits').select('monthly_price').eq('tier', tier).single();
   if (error) return fail(500, 'HTTP 500: Failed to create checkout session');
   const amountMinor = Math.round(Number(limits.monthly_price) * 100);
-  const origin = siteOrigin(req);
+  const origin = siteUrl(req) ?? 'http://localhost:5173';
   const tierParam = encodeURIComponent(tier);
 
   const secretKey = env('STRIPE_SECRET_KEY');

@@ -14,7 +14,9 @@ export function AdminAlert({
     <Alert.Root status={status} role={status === 'error' ? 'alert' : 'status'} rounded="lg">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title fontWeight="medium">{message}</Alert.Title>
+        <Alert.Title fontWeight="medium" overflowWrap="anywhere">
+          {message}
+        </Alert.Title>
         {detail ? <Alert.Description>{detail}</Alert.Description> : null}
       </Alert.Content>
     </Alert.Root>

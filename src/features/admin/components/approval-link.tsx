@@ -1,11 +1,26 @@
-import { Button, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { AdminAlert } from './admin-alert.tsx';
+
+export type MailState =
+  | { state: 'sending' }
+  | { state: 'sent'; message: string }
+  | { state: 'failed'; message: string; detail: string | null };
+
+interface ApprovalLinkProps {
+  email: string;
+  link: string;
+  /** How mailing the link to the person went (send-approval-email). */
+  mail: MailState;
+  onRetry(): void;
+  isDisabled: boolean;
+}
 
 /**
- * The approval link of an approved entry, to copy or to send by mail. The backend has no mail
- * path for approvals, so the admin's own mail program sends it (a prepared message).
+ * The approval link of an approved entry, to copy, and whether the backend mailed it. When the
+ * mail could not go out the admin can try again or send the link from their own mail program.
  */
-export function ApprovalLink({ email, link }: { email: string; link: string }) {
+export function ApprovalLink({ email, link, mail, onRetry, isDisabled }: ApprovalLinkProps) {
   const url = `${window.location.origin}${link}`;
   const [isCopied, setCopied] = useState(false);
   const [copyError, setCopyError] = useState(false);
@@ -41,9 +56,26 @@ export function ApprovalLink({ email, link }: { email: string; link: string }) {
           Failed to copy link to clipboard
         </Text>
       ) : null}
-      <Link href={mailto} textStyle="sm" color="forest.fg" fontWeight="medium">
-        Send the link by mail
-      </Link>
+      {mail.state === 'sending' ? (
+        <HStack gap="2" role="status">
+          <Spinner size="xs" />
+          <Text textStyle="sm">Mailing the link to {email}...</Text>
+        </HStack>
+      ) : null}
+      {mail.state === 'sent' ? <AdminAlert status="success" message={mail.message} /> : null}
+      {mail.state === 'failed' ? (
+        <>
+          <AdminAlert message={mail.message} detail={mail.detail} />
+          <HStack gap="3" wrap="wrap">
+            <Button size="sm" variant="outline" disabled={isDisabled} onClick={onRetry}>
+              Try mailing again
+            </Button>
+            <Link href={mailto} textStyle="sm" color="forest.fg" fontWeight="medium">
+              Send it from your own mail
+            </Link>
+          </HStack>
+        </>
+      ) : null}
     </Stack>
   );
 }

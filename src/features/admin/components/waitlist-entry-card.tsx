@@ -2,9 +2,9 @@ import { Badge, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { errorText } from '../admin-errors.ts';
-import { processWaitlistEntry, type WaitlistEntry } from '../admin-api.ts';
+import { NOT_MAILED, processWaitlistEntry, sendApprovalEmail, type WaitlistEntry } from '../admin-api.ts';
 import { AdminAlert } from './admin-alert.tsx';
-import { ApprovalLink } from './approval-link.tsx';
+import { ApprovalLink, type MailState } from './approval-link.tsx';
 
 const STATUS_PALETTE: Record<string, string> = { approved: 'green', rejected: 'red', pending: 'gray' };
 
@@ -20,19 +20,33 @@ export function WaitlistEntryCard({ entry: initial, isDisabled }: WaitlistEntryC
   const [busy, setBusy] = useState<'approved' | 'rejected' | null>(null);
   const [error, setError] = useState<{ message: string; detail: string | null } | null>(null);
   const [link, setLink] = useState<string | null>(null);
+  const [mail, setMail] = useState<MailState>({ state: 'sending' });
+
+  async function mailLink() {
+    setMail({ state: 'sending' });
+    try {
+      setMail({ state: 'sent', message: await sendApprovalEmail(entry.id) });
+    } catch (caught) {
+      setMail({ state: 'failed', ...errorText(caught, NOT_MAILED) });
+    }
+  }
 
   async function process(status: 'approved' | 'rejected') {
     setBusy(status);
     setError(null);
+    let isApproved = false;
     try {
       const answer = await processWaitlistEntry(entry.id, status, notes);
       setLink(answer.link ?? null);
       setEntry(answer.entry);
+      isApproved = Boolean(answer.link);
     } catch (caught) {
       setError(errorText(caught, 'Failed to process waitlist entry'));
     } finally {
       setBusy(null);
     }
+    // Approving shows the link at once and mails it (issue 9); the mail's outcome follows.
+    if (isApproved) await mailLink();
   }
 
   const label = entry.name ? `${entry.name} (${entry.email})` : entry.email;
@@ -85,7 +99,15 @@ export function WaitlistEntryCard({ entry: initial, isDisabled }: WaitlistEntryC
           Reject
         </Button>
       </HStack>
-      {link ? <ApprovalLink email={entry.email} link={link} /> : null}
+      {link ? (
+        <ApprovalLink
+          email={entry.email}
+          link={link}
+          mail={mail}
+          onRetry={() => void mailLink()}
+          isDisabled={isDisabled}
+        />
+      ) : null}
     </Stack>
   );
 }

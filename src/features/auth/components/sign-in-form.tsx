@@ -6,8 +6,14 @@ import { FormMessage } from '../../../components/form-message.tsx';
 import { signInWithPassword } from '../auth-service.ts';
 import { TextField } from './text-field.tsx';
 
-/** Email and password sign-in; on success the dashboard. */
-export function SignInForm({ idPrefix = 'sign-in' }: { idPrefix?: string }) {
+interface SignInFormProps {
+  idPrefix?: string;
+  /** What follows a sign-in; the dashboard unless given (the friend invite page stays where it is). */
+  onSignedIn?: () => void;
+}
+
+/** Email and password sign-in; on success the dashboard, or `onSignedIn`. */
+export function SignInForm({ idPrefix = 'sign-in', onSignedIn }: SignInFormProps) {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -28,7 +34,8 @@ export function SignInForm({ idPrefix = 'sign-in' }: { idPrefix?: string }) {
       setError(outcome.error);
       return;
     }
-    navigate(paths.dashboard.href(), { replace: true });
+    if (onSignedIn) onSignedIn();
+    else navigate(paths.dashboard.href(), { replace: true });
   }
 
   return (

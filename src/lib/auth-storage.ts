@@ -1,0 +1,79 @@
+/**
+ * Where supabase-js keeps the auth session: IndexedDB (database `crewcamp-auth`), so that the
+ * service worker, which has no localStorage, can read it to send the outbox after the last tab
+ * closed (Background Sync). Page and worker use this same adapter.
+ *
+ * Sessions stored in localStorage by earlier versions move here on their first read, so nobody is
+ * signed out by the update. A sign-out that could not reach the server forgets the session
+ * (`forgetStoredSessions`); it also leaves a synchronous mark in localStorage, because the page
+ * reloads right after and an IndexedDB delete may not have finished by then: the next read sees
+ * the mark and finishes the job.
+ */
+import { createStore, del, get, keys, set } from 'idb-keyval';
+import { z } from 'zod/mini';
+
+const store = createStore('crewcamp-auth', 'session');
+const SIGNED_OUT_MARK = 'crewcamp-signed-out';
+
+/** What supabase-js writes under its storage key (the parts read here; the rest passes through). */
+const storedSession = z.looseObject({ access_token: z.string(), refresh_token: z.string() });
+
+function legacy(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function isAuthKey(key: string): boolean {
+  return key.startsWith('sb-') && key.includes('-auth-token');
+}
+
+async function honourSignOutMark(): Promise<void> {
+  const local = legacy();
+  if (local?.getItem(SIGNED_OUT_MARK) !== '1') return;
+  for (const key of await keys<string>(store)) await del(key, store);
+  local.removeItem(SIGNED_OUT_MARK);
+}
+
+/** The async storage adapter supabase-js's auth client is given (`auth.storage`). */
+export const authStorage = {
+  async getItem(key: string): Promise<string | null> {
+    await honourSignOutMark();
+    const stored = await get<string>(key, store);
+    if (typeof stored === 'string') return stored;
+    // A session from the localStorage era: move it over once.
+    const local = legacy();
+    const old = local?.getItem(key) ?? null;
+    if (old === null) return null;
+    local?.removeItem(key);
+    if (!isAuthKey(key) || !storedSession.safeParse(safeJson(old)).success) return old;
+    await set(key, old, store);
+    return old;
+  },
+  async setItem(key: string, value: string): Promise<void> {
+    legacy()?.removeItem(SIGNED_OUT_MARK);
+    await set(key, value, store);
+  },
+  async removeItem(key: string): Promise<void> {
+    legacy()?.removeItem(key);
+    await del(key, store);
+  },
+};
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets every stored session (a sign-out the auth service could not be told of). */
+export async function forgetStoredSessions(): Promise<void> {
+  const local = legacy();
+  local?.setItem(SIGNED_OUT_MARK, '1');
+  for (const key of Object.keys(local ?? {})) if (isAuthKey(key)) local?.removeItem(key);
+  await honourSignOutMark();
+}

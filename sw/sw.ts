@@ -1,0 +1,55 @@
+/**
+ * The CrewCamp service worker (built by vite-plugin-pwa, `strategies: 'injectManifest'`).
+ *
+ * - Precaches the built app (every route's code, styles, icons and the manifest), so each page a
+ *   member uses opens offline; its data comes from the device database, not from here.
+ * - Answers navigations with the precached app shell (`index.html`), except the backend's paths
+ *   when the backend shares the app's origin (a hosted setup behind one domain).
+ * - Keeps public storage objects (avatars) in a cache with an expiry, so faces show offline.
+ * - Waits with a new version until the page says so (the user pressed Reload).
+ */
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { StaleWhileRevalidate } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
+};
+
+/** Paths that belong to the backend, never to the app shell. */
+export const BACKEND_PATHS = [
+  /^\/auth\/v1\//,
+  /^\/rest\/v1\//,
+  /^\/storage\/v1\//,
+  /^\/functions\/v1\//,
+  /^\/realtime\/v1\//,
+  /^\/_dev(\/|$)/,
+];
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: BACKEND_PATHS }));
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.pathname.startsWith('/storage/v1/object/public/'),
+  new StaleWhileRevalidate({
+    cacheName: 'crewcamp-public-storage',
+    plugins: [
+      // Images without CORS come back opaque (status 0): keep them too, they still render.
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// The first install takes the open pages over at once (there is no older version to wait for).
+clientsClaim();
