@@ -4,6 +4,7 @@
  * service role); a refusal is explained in words; two tabs share one queue; an access token that
  * expires offline keeps the user signed in; sign-out asks before losing unsent changes.
  */
+import { screenshot } from './admin-helpers.ts';
 import { App } from './app.ts';
 import { setSwitches } from './backend.ts';
 import { createEventInUi, newPerson, seedEvent, signInAs } from './data-helpers.ts';
@@ -28,7 +29,7 @@ test('the campsite journey: a day of changes offline reaches the server once', a
   page,
   context,
   isMobile,
-}) => {
+}, testInfo) => {
   test.setTimeout(90_000);
   const ada = await newPerson('Ada Camper');
   await signInAs(app, ada);
@@ -85,10 +86,12 @@ test('the campsite journey: a day of changes offline reaches the server once', a
   await expect(again.getByRole('heading', { level: 1, name: 'Lake trip' })).toBeVisible();
   await expect(again.getByText('Lake Sils, Engadin')).toBeVisible();
   await expectWaiting(again, 5);
+  await screenshot(again, testInfo, 'sync-offline', false);
 
   // Back online: everything arrives once, the temp id gives way to the real one.
   await context.setOffline(false);
   await expect(syncBanner(again)).toHaveText('All changes saved', { timeout: 15_000 });
+  await screenshot(again, testInfo, 'sync-saved', false);
   await expect(syncBanner(again)).toBeHidden({ timeout: 10_000 });
   const events = await serverEvents(ada.id);
   expect(events).toEqual([expect.objectContaining({ name: 'Lake trip', location: 'Lake Sils, Engadin' })]);
@@ -109,7 +112,7 @@ test('a change the server refuses after reconnecting disappears and is explained
   app,
   page,
   context,
-}) => {
+}, testInfo) => {
   const noa = await newPerson('Noa Free');
   await seedEvent(noa, 'Spring hike');
   await signInAs(app, noa);
@@ -130,6 +133,7 @@ test('a change the server refuses after reconnecting disappears and is explained
   const entry = panel.getByRole('listitem');
   await expect(entry).toContainText('Create event "Autumn camp"');
   await expect(entry).toContainText('Your free plan allows 2 active events at once.');
+  await screenshot(page, testInfo, 'sync-refused', false);
   await entry.getByRole('button', { name: 'Discard: Create event "Autumn camp"' }).click();
   await expect(syncBanner(page)).toBeHidden();
   expect((await serverEvents(noa.id)).map((event) => event.name)).toEqual(['Spring hike', 'Summer fest']);
@@ -199,7 +203,7 @@ test('signing out with unsent changes asks first; Cancel keeps them, signing out
   app,
   page,
   context,
-}) => {
+}, testInfo) => {
   const una = await newPerson('Una Sent');
   await signInAs(app, una);
   await waitForOfflineReady(page);
@@ -210,6 +214,7 @@ test('signing out with unsent changes asks first; Cancel keeps them, signing out
   await nav.getByRole('button', { name: 'Sign out' }).click();
   const ask = page.getByRole('alertdialog', { name: 'Sign out with unsent changes?' });
   await expect(ask).toContainText('1 change has not been sent yet. If you sign out now it is lost.');
+  await screenshot(page, testInfo, 'sign-out-unsent', false);
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(ask).toBeHidden();
   await app.expectPath('/dashboard');

@@ -70,6 +70,8 @@ describe('sync phase', () => {
     expect(bannerMessage({ ...base, pendingCount: 1, phase: 'syncing' })?.text).toBe('Syncing 1 change…');
     expect(bannerMessage({ ...base, pendingCount: 3, phase: 'queued' })).toBeNull();
     expect(bannerMessage({ ...base, phase: 'saved' })?.text).toBe('All changes saved');
+    // A drain that ended with a refusal did not save everything.
+    expect(bannerMessage({ ...base, phase: 'saved', hasRejected: true })).toBeNull();
     const signIn = bannerMessage({ ...base, isOnline: false, pendingCount: 2, needsAuth: true, phase: 'syncing' });
     expect(signIn?.kind).toBe('needs-auth');
     expect(signIn?.text).toBe(

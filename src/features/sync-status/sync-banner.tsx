@@ -30,7 +30,7 @@ export function SyncBanner({ rejected, hasRejected, loginHref }: SyncBannerProps
   const phase = useSyncPhase();
   const pendingCount = useSyncStatus((status) => status.pendingCount);
   const needsAuth = useSyncStatus((status) => status.needsAuth);
-  const message = bannerMessage({ isOnline, pendingCount, needsAuth, phase });
+  const message = bannerMessage({ isOnline, pendingCount, needsAuth, phase, hasRejected });
   if (!message && !hasRejected) return null;
   const look = LOOKS[message?.kind ?? 'syncing'];
   return (

@@ -65,8 +65,10 @@ export function bannerMessage(input: {
   pendingCount: number;
   needsAuth: boolean;
   phase: SyncPhase;
+  /** Refused changes wait for the user: then not everything was saved. */
+  hasRejected?: boolean;
 }): BannerMessage {
-  const { isOnline, pendingCount, needsAuth, phase } = input;
+  const { isOnline, pendingCount, needsAuth, phase, hasRejected = false } = input;
   if (needsAuth) {
     return {
       kind: 'needs-auth',
@@ -82,6 +84,6 @@ export function bannerMessage(input: {
     return { kind: 'offline', text: `You're offline. Some features may be limited.${waiting}` };
   }
   if (phase === 'syncing' && pendingCount > 0) return { kind: 'syncing', text: `Syncing ${changes(pendingCount)}…` };
-  if (phase === 'saved') return { kind: 'saved', text: 'All changes saved' };
+  if (phase === 'saved' && !hasRejected) return { kind: 'saved', text: 'All changes saved' };
   return null;
 }
