@@ -227,7 +227,9 @@ test('signing out with unsent changes asks first; Cancel keeps them, signing out
   await nav.getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out anyway' }).click();
   await app.expectPath('/login');
-  expect(await deviceDatabases(page)).not.toContain(`crewcamp-${una.id}`);
+  await page.waitForLoadState('load');
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  await expect.poll(() => deviceDatabases(page)).not.toContain(`crewcamp-${una.id}`);
   await context.setOffline(false);
   expect(await serverEvents(una.id)).toEqual([]);
 });

@@ -94,12 +94,7 @@ export class SyncEngine {
       // Dexie closes this connection so the newer tab can upgrade; reopen once it has.
       setTimeout(() => void this.reopen(), 50);
     });
-    this.listen('online', () => {
-      this.store.setState({ isOnline: true });
-      this.pullRetryAt = 0;
-      this.isSessionCheckWanted = true;
-      this.requestPull(true);
-    });
+    this.listen('online', () => void this.reconnected());
     this.listen('offline', () => this.store.setState({ isOnline: false }));
     this.listen('focus', () => this.requestPull(false));
     void this.askPersistentStorage();
@@ -159,6 +154,24 @@ export class SyncEngine {
     this.isReconcileWanted ||= reconcile;
     this.isFullPullWanted ||= full;
     this.channel.post({ type: 'pull' });
+    this.wake();
+  }
+
+  /**
+   * The device is back online: changes that failed while offline wait out a backoff of up to a
+   * minute; send them now (in order, as always), after the session check and a pull.
+   */
+  async reconnected(): Promise<void> {
+    this.store.setState({ isOnline: true });
+    this.pullRetryAt = 0;
+    this.pullAttempts = 0;
+    this.isSessionCheckWanted = true;
+    try {
+      await this.db.outbox.where('status').equals('pending').modify({ nextAttemptAt: 0 });
+    } catch {
+      // The database is closing (versionchange, sign-out): the reopened engine sends them.
+    }
+    this.requestPull(true);
     this.wake();
   }
 
