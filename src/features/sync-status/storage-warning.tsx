@@ -43,8 +43,8 @@ export function StorageWarning() {
     <Flex align="start" gap="2" px="4" py="2" bg="orange.subtle" color="fg" borderBottomWidth="1px">
       <Icon as={HardDrive} boxSize="4" mt="0.5" flexShrink={0} color="fg.warning" aria-hidden />
       <Text textStyle="sm" flex="1">
-        Your browser may clear this app&apos;s storage when the device runs low on space, and changes not yet sent would
-        be lost with it. Go online when you can to send them.
+        Your browser may clear this app&apos;s storage when space runs low, and unsent changes with it. Go online soon
+        to send them.
       </Text>
       <Button
         size="2xs"
