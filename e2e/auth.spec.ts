@@ -1,6 +1,25 @@
 /** Sign-in, sign-up, sign-out and password recovery through the real auth service. */
 import { createAccount, latestMailTo, NOAH, setSwitches, uniqueEmail } from './backend.ts';
 import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+
+/** The keys of the stored auth sessions (IndexedDB `crewcamp-auth`, store `session`). */
+function storedSessionKeys(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('crewcamp-auth');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('session')) return resolve([]);
+          const request = db.transaction('session').objectStore('session').getAllKeys();
+          request.onsuccess = () => resolve(request.result.map(String));
+          request.onerror = () => reject(request.error);
+        };
+      }),
+  );
+}
 
 test.describe('sign in and out', () => {
   test.beforeEach(async () => setSwitches({ waitlist: false }));
@@ -34,9 +53,8 @@ test.describe('sign in and out', () => {
     await app.signIn(NOAH);
     await app.signOut();
     await app.expectPath('/login');
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('auth-token')))).toEqual(
-      [],
-    );
+    // The session lives in IndexedDB (crewcamp-auth), where the service worker can read it too.
+    await expect.poll(() => storedSessionKeys(page)).toEqual([]);
     await app.visit('/dashboard');
     await app.expectPath('/login');
   });

@@ -52,6 +52,7 @@ test('invite by email, accept from the bell in real time, then promote, demote a
   await expect(sent).toContainText('Pending');
   await expect(sent).toContainText('Bring your tent!');
   await expect(dialog.getByRole('tab', { name: /Invitations/ })).toContainText('1');
+  await page.screenshot({ path: `docs/screenshots/members-invitations-manager-${isMobile ? 'phone' : 'desktop'}.png` });
 
   // Real time: Finn's bell counts the invitation without a reload.
   const bell = finnPage.getByRole('button', { name: 'Notifications, 1 unread' });

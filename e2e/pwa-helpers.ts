@@ -20,3 +20,30 @@ export function syncTags(page: Page): Promise<string[]> {
     return registration.sync.getTags();
   });
 }
+
+/** The outbox entries of a user's device database that still wait to be sent (read straight from IndexedDB). */
+export function unsentChanges(page: Page, userId: string): Promise<string[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const read = db.transaction('outbox').objectStore('outbox').getAll();
+          read.onsuccess = () => {
+            db.close();
+            const entries = read.result as Array<{ kind: string; status: string }>;
+            resolve(entries.filter((e) => e.status !== 'acked').map((e) => `${e.kind} ${e.status}`));
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    `crewcamp-${userId}`,
+  );
+}
+
+/** The build id the page runs (index.html's `crewcamp-build` meta tag). */
+export function buildIdOf(page: Page): Promise<string | null> {
+  return page.locator('meta[name="crewcamp-build"]').getAttribute('content');
+}

@@ -7,8 +7,14 @@ import { chromium, type BrowserContext } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { App } from './app.ts';
+import { NOAH, setSwitches } from './backend.ts';
 import { APP_URL } from './env.ts';
 import { expect, test } from './fixtures.ts';
+
+test.beforeAll(async () => {
+  await setSwitches({ waitlist: false });
+});
 
 test.describe('in a browser profile of its own', () => {
   // Installability is only judged in a real profile: a normal (incognito) context reports "in-incognito".
@@ -36,7 +42,7 @@ test.describe('in a browser profile of its own', () => {
     await rm(profileDir, { recursive: true, force: true });
   });
 
-  test('Chromium can install the app, and its manifest parses without errors', async () => {
+  test('Chromium can install the app, and its manifest parses without errors', async ({ isMobile }) => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/landing');
     await expect(page.getByRole('heading', { level: 1, name: 'Your event crew, connected.' })).toBeVisible();
@@ -62,8 +68,14 @@ test.describe('in a browser profile of its own', () => {
       '512x512 maskable',
     ]);
 
-    // The browser's offer, kept by the app: an "Install app" button on /landing.
+    // The browser's offer, kept by the app: an "Install app" button on /landing, and in the
+    // signed-in sidebar beside My Profile.
     await expect(page.getByRole('button', { name: 'Install app' })).toBeVisible();
+    const app = new App(page, isMobile);
+    await app.signIn(NOAH);
+    const nav = await app.sidebar();
+    await expect(nav.getByRole('link', { name: 'My Profile' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Install app' })).toBeVisible();
   });
 });
 

@@ -11,8 +11,10 @@ test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-test('every signed-in page reloads offline from the cache, with its data', async ({ app, page, context }) => {
-  test.setTimeout(90_000);
+// The cache does not depend on the viewport: one project (@phone) is enough for fourteen reloads.
+test('every signed-in page reloads offline from the cache, with its data @phone', async ({ app, page, context }) => {
+  // Fourteen reloads on a busy 2-core runner.
+  test.setTimeout(120_000);
   const ada = await newPerson('Ada Offline');
   const bo = await newPerson('Bo Tentmate');
   const eventId = await seedEvent(ada, 'Offline festival', [bo]);
@@ -73,4 +75,43 @@ test('every signed-in page reloads offline from the cache, with its data', async
   );
   expect(fromWorker).toBe(true);
   await context.setOffline(false);
+});
+
+test('a session an earlier version kept in localStorage moves to IndexedDB, still signed in', async ({ app, page }) => {
+  const cy = await newPerson('Cy Returning');
+  await signInAs(app, cy);
+  // Put the session back where the earlier version kept it, as an updated device would have it.
+  const key = await page.evaluate(async () => {
+    const open = indexedDB.open('crewcamp-auth');
+    const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+    const store = db.transaction('session', 'readwrite').objectStore('session');
+    const keys = await new Promise<IDBValidKey[]>((resolve) => {
+      const request = store.getAllKeys();
+      request.onsuccess = () => resolve(request.result);
+    });
+    const name = String(keys.find((k) => String(k).endsWith('-auth-token')));
+    const value = await new Promise<string>((resolve) => {
+      const request = store.get(name);
+      request.onsuccess = () => resolve(request.result as string);
+    });
+    store.delete(name);
+    await new Promise((resolve) => (store.transaction.oncomplete = resolve));
+    db.close();
+    localStorage.setItem(name, value);
+    return name;
+  });
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+  await app.expectPath('/dashboard');
+  expect(await page.evaluate((name) => localStorage.getItem(name), key)).toBeNull();
+  const moved = await page.evaluate(async (name) => {
+    const open = indexedDB.open('crewcamp-auth');
+    const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+    const request = db.transaction('session').objectStore('session').get(name);
+    const value = await new Promise<unknown>((resolve) => (request.onsuccess = () => resolve(request.result)));
+    db.close();
+    return typeof value === 'string' && value.includes('refresh_token');
+  }, key);
+  expect(moved).toBe(true);
 });

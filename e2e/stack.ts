@@ -4,7 +4,7 @@
  * global setup, the screenshots and the web benchmark.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -42,10 +42,46 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Builds the web app into `outDir`, pointed at the e2e backend; `buildId` marks the build (a deployed update). */
+function buildApp(outDir: string, buildId?: string): void {
+  const build = spawnSync(
+    process.execPath,
+    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        VITE_SUPABASE_URL: BACKEND_URL,
+        VITE_SUPABASE_ANON_KEY: ANON_KEY,
+        ...(buildId ? { CREWCAMP_BUILD_ID: buildId } : {}),
+      },
+      stdio: 'inherit',
+    },
+  );
+  if (build.status !== 0) throw new Error('vite build failed');
+}
+
+/**
+ * Deploys a new build of the app into the folder `vite preview` serves (E2E_DIST_DIR, set by
+ * startStack) while it keeps serving: built beside it, then copied over, as a static host's
+ * deployment would (the old hashed files stay). Answers the new build id.
+ */
+export async function deployNewBuild(distDir = process.env.E2E_DIST_DIR): Promise<string> {
+  if (!distDir) throw new Error('E2E_DIST_DIR is not set: is the e2e stack running?');
+  const buildId = `e2e-${Date.now()}`;
+  const next = `${distDir}-next`;
+  buildApp(next, buildId);
+  await cp(next, distDir, { recursive: true, force: true });
+  await rm(next, { recursive: true, force: true });
+  return buildId;
+}
+
 export interface Stack {
   distDir: string;
   /** Turns the waitlist switch on or off (as the admin, through toggle_feature). */
   setWaitlist(enabled: boolean): Promise<void>;
+  /** Deploys a new build (another build id) into the served folder; answers its id. */
+  rebuild(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -53,16 +89,9 @@ export async function startStack(): Promise<Stack> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'crewcamp-e2e-'));
   const distDir = path.join(workDir, 'dist');
 
-  const build = spawnSync(
-    process.execPath,
-    [vite, 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      env: { ...process.env, VITE_SUPABASE_URL: BACKEND_URL, VITE_SUPABASE_ANON_KEY: ANON_KEY },
-      stdio: 'inherit',
-    },
-  );
-  if (build.status !== 0) throw new Error('vite build failed');
+  buildApp(distDir);
+  // The specs (other processes) find the served folder here, to deploy a new build into it.
+  process.env.E2E_DIST_DIR = distDir;
 
   const backend = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/main.ts'], {
     cwd: root,
@@ -97,6 +126,7 @@ export async function startStack(): Promise<Stack> {
 
   return {
     distDir,
+    rebuild: () => deployNewBuild(distDir),
     async setWaitlist(enabled) {
       const { setFeature } = await import('./backend.ts');
       await setFeature('waitlist_enabled', enabled);

@@ -126,4 +126,52 @@ insert into public.admin_activity (actor_id, action, target_type, target_id, det
   ('a0000000-0000-4000-8000-000000000001', 'suspend_user', 'user', 'a0000000-0000-4000-8000-000000000010',
     '{"email": "tobias@crewcamp.local"}', now() - interval '7 days');
 
+-- Event pages: chat, checklists, schedule ---------------------------------------------------------
+-- Written as the owner, so authors are named (auth.uid() is null here); the rules still apply.
+insert into public.chat_messages (id, event_id, author_id, body, created_at) values
+  ('c1000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002',
+    'Welcome to the Gurten crew! Tickets are booked for all of us.', now() - interval '19 days'),
+  ('c1000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003',
+    'Great! I can bring the big kitchen tent.', now() - interval '18 days'),
+  ('c1000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000004',
+    'Who is taking the Friday kitchen shift?', now() - interval '2 days'),
+  ('c1000000-0000-4000-8000-000000000004', 'e0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000004',
+    'Paddle boards are reserved for Saturday morning.', now() - interval '8 days'),
+  ('c1000000-0000-4000-8000-000000000005', 'e0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000006',
+    'The hut confirmed our beds. Sunrise hike at 4:30!', now() - interval '3 days');
+insert into public.chat_messages (event_id, author_id, body, reply_to_id, created_at) values
+  ('e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000006', 'I will, if someone swaps Saturday with me.',
+    'c1000000-0000-4000-8000-000000000003', now() - interval '1 day');
+insert into public.chat_reactions (message_id, event_id, user_id, emoji) values
+  ('c1000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000007', '🎉'),
+  ('c1000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', '👍');
+
+insert into public.checklists (id, event_id, title, kind, position, created_by) values
+  ('c2000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000001', 'Packing list', 'packing', 'V', 'a0000000-0000-4000-8000-000000000002'),
+  ('c2000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001', 'Kitchen shopping', 'shopping', 'k', 'a0000000-0000-4000-8000-000000000003'),
+  ('c2000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000002', 'Camping gear', 'packing', 'V', 'a0000000-0000-4000-8000-000000000004');
+insert into public.checklist_items (checklist_id, event_id, text, quantity, assignee_id, done, done_by, done_at, position, created_by) values
+  ('c2000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000001', 'Tent (4 people)', 2, 'a0000000-0000-4000-8000-000000000003', true, 'a0000000-0000-4000-8000-000000000003', now() - interval '3 days', 'V', 'a0000000-0000-4000-8000-000000000002'),
+  ('c2000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000001', 'Sleeping bags', 6, null, false, null, null, 'k', 'a0000000-0000-4000-8000-000000000002'),
+  ('c2000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000001', 'Rain ponchos', 6, 'a0000000-0000-4000-8000-000000000004', false, null, null, 's', 'a0000000-0000-4000-8000-000000000002'),
+  ('c2000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001', 'Bread', 4, null, false, null, null, 'V', 'a0000000-0000-4000-8000-000000000003'),
+  ('c2000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001', 'Coffee', 1, 'a0000000-0000-4000-8000-000000000007', false, null, null, 'k', 'a0000000-0000-4000-8000-000000000003'),
+  ('c2000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000002', 'Paddle board pump', 1, 'a0000000-0000-4000-8000-000000000005', false, null, null, 'V', 'a0000000-0000-4000-8000-000000000004'),
+  ('c2000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000002', 'Marshmallows', 3, null, true, 'a0000000-0000-4000-8000-000000000008', now() - interval '1 day', 'k', 'a0000000-0000-4000-8000-000000000004');
+
+insert into public.schedule_items (id, event_id, title, starts_at, ends_at, location, notes, created_by) values
+  ('c3000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000001', 'Arrive and set up camp',
+    (current_date + 30) + time '14:00', (current_date + 30) + time '17:00', 'Camping field B', 'Kitchen tent first.', 'a0000000-0000-4000-8000-000000000002'),
+  ('c3000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001', 'Kitchen shift',
+    (current_date + 31) + time '11:00', (current_date + 31) + time '14:00', 'Crew kitchen', null, 'a0000000-0000-4000-8000-000000000003'),
+  ('c3000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000001', 'Main stage headliner',
+    (current_date + 32) + time '21:30', (current_date + 32) + time '23:30', 'Main stage', null, 'a0000000-0000-4000-8000-000000000002'),
+  ('c3000000-0000-4000-8000-000000000004', 'e0000000-0000-4000-8000-000000000002', 'Paddle boarding',
+    (current_date + 15) + time '09:00', (current_date + 15) + time '11:00', 'Gwatt beach', 'Boards are reserved.', 'a0000000-0000-4000-8000-000000000004'),
+  ('c3000000-0000-4000-8000-000000000005', 'e0000000-0000-4000-8000-000000000003', 'Sunrise hike',
+    (current_date + 46) + time '04:30', (current_date + 46) + time '07:00', 'Hut door', null, 'a0000000-0000-4000-8000-000000000006');
+insert into public.schedule_item_assignees (item_id, event_id, user_id) values
+  ('c3000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000006'),
+  ('c3000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000007');
+
 drop table seed_users;

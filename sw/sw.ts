@@ -7,6 +7,7 @@
  *   when the backend shares the app's origin (a hosted setup behind one domain).
  * - Keeps public storage objects (avatars) in a cache with an expiry, so faces show offline.
  * - Waits with a new version until the page says so (the user pressed Reload).
+ * - On the outbox's Background Sync event, sends the outbox, also with no tab open (outbox-sync.ts).
  */
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -15,6 +16,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
+import { listenForOutboxSync } from './outbox-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -40,9 +42,10 @@ registerRoute(
   new StaleWhileRevalidate({
     cacheName: 'crewcamp-public-storage',
     plugins: [
-      // Images without CORS come back opaque (status 0): keep them too, they still render.
+      // Images without CORS come back opaque (status 0): keep them too, they still render. Browsers
+      // count an opaque response as several MB of quota, hence few entries and purge on quota errors.
       new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
     ],
   }),
 );
@@ -53,3 +56,5 @@ self.addEventListener('message', (event) => {
 
 // The first install takes the open pages over at once (there is no older version to wait for).
 clientsClaim();
+
+listenForOutboxSync(self);

@@ -5,7 +5,9 @@
  */
 import { env } from '../lib/env.ts';
 import { supabase } from '../lib/supabase.ts';
-import { startSyncSession, stopSyncSession } from '../sync/sync-session.ts';
+import { PUSH_NOW_MESSAGE, requestBackgroundSync } from '../sync/background-drain.ts';
+import { retryNetworkFailuresNow } from '../sync/network-retry.ts';
+import { getActiveSession, startSyncSession, stopSyncSession } from '../sync/sync-session.ts';
 
 let currentUserId: string | null = null;
 let queue: Promise<unknown> = Promise.resolve();
@@ -17,8 +19,21 @@ export function followSignedInUser(userId: string | null): void {
   // One change at a time: a sign-out right after a sign-in waits for the start to finish.
   queue = queue
     .then(async () => {
-      if (userId) await startSyncSession(supabase, env.supabaseUrl, userId);
+      if (userId)
+        await startSyncSession(supabase, env.supabaseUrl, userId, {
+          onNetworkPending: () => void requestBackgroundSync(),
+        });
       else await stopSyncSession();
     })
     .catch((error: unknown) => console.error('The device database could not start', error));
 }
+
+// Background Sync fired while this tab is open: the tab's engine sends (the worker waits for the answer).
+navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const session = getActiveSession();
+  if (!session || (event.data as { type?: unknown } | null)?.type !== PUSH_NOW_MESSAGE) return;
+  event.ports[0]?.postMessage('sending');
+  void retryNetworkFailuresNow(session.db)
+    .then(() => session.engine.requestPull())
+    .catch(() => undefined);
+});

@@ -46,6 +46,20 @@ export const schemaVersions: SchemaVersion[] = [
         });
     },
   },
+  {
+    // Event pages I (issue 7): chat, checklists, templates, schedule. New tables only.
+    version: 3,
+    stores: {
+      chatMessages: 'key, [event_id+created_at], event_id',
+      chatReactions: 'key, message_id, event_id',
+      chatReadMarkers: 'key, event_id',
+      checklists: 'key, event_id',
+      checklistItems: 'key, [checklist_id+position], checklist_id, event_id, assignee_id',
+      checklistTemplates: 'key',
+      scheduleItems: 'key, [event_id+starts_at], event_id',
+      scheduleAssignees: 'key, item_id, event_id, user_id',
+    },
+  },
 ];
 
 export class CrewCampDb extends Dexie {
@@ -57,6 +71,14 @@ export class CrewCampDb extends Dexie {
   subscriptions!: Table<RowOf['subscriptions'], string>;
   friends!: Table<RowOf['friends'], string>;
   friendRequests!: Table<RowOf['friendRequests'], string>;
+  chatMessages!: Table<RowOf['chatMessages'], string>;
+  chatReactions!: Table<RowOf['chatReactions'], string>;
+  chatReadMarkers!: Table<RowOf['chatReadMarkers'], string>;
+  checklists!: Table<RowOf['checklists'], string>;
+  checklistItems!: Table<RowOf['checklistItems'], string>;
+  checklistTemplates!: Table<RowOf['checklistTemplates'], string>;
+  scheduleItems!: Table<RowOf['scheduleItems'], string>;
+  scheduleAssignees!: Table<RowOf['scheduleAssignees'], string>;
   outbox!: Table<OutboxEntry, number>;
   shadows!: Table<ShadowRow, string>;
   meta!: Table<MetaRow, string>;

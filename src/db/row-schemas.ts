@@ -148,6 +148,120 @@ export const friendRequestRowSchema = z.object({
 });
 export type FriendRequestRow = z.infer<typeof friendRequestRowSchema>;
 
+/** A chat message (key: its id). Imported ones carry the original sender and time (created_at). */
+export const chatMessageRowSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  event_id: z.string(),
+  author_id: nullableText,
+  body: z.string(),
+  reply_to_id: nullableText,
+  imported: z.boolean(),
+  original_sender_name: nullableText,
+  created_at: timestamp,
+  edited_at: nullableText,
+  updated_at: timestamp,
+});
+export type ChatMessageRow = z.infer<typeof chatMessageRowSchema>;
+
+/** One member's reaction. Key: `{message_id}|{user_id}|{emoji}`. */
+export const chatReactionRowSchema = z.object({
+  key: z.string(),
+  message_id: z.string(),
+  event_id: z.string(),
+  user_id: z.string(),
+  emoji: z.string(),
+  updated_at: timestamp,
+});
+export type ChatReactionRow = z.infer<typeof chatReactionRowSchema>;
+
+/** How far this user has read an event's chat. Key: the event id. */
+export const chatReadMarkerRowSchema = z.object({
+  key: z.string(),
+  event_id: z.string(),
+  last_read_at: timestamp,
+  last_read_message_id: nullableText,
+  updated_at: timestamp,
+});
+export type ChatReadMarkerRow = z.infer<typeof chatReadMarkerRowSchema>;
+
+export const checklistKindSchema = z.enum(['packing', 'shopping', 'todo']);
+export type ChecklistKind = z.infer<typeof checklistKindSchema>;
+
+export const checklistRowSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  event_id: z.string(),
+  title: z.string(),
+  kind: checklistKindSchema,
+  position: z.string(),
+  created_by: nullableText,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type ChecklistRow = z.infer<typeof checklistRowSchema>;
+
+export const checklistItemRowSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  checklist_id: z.string(),
+  event_id: z.string(),
+  text: z.string(),
+  quantity: z.number().int(),
+  assignee_id: nullableText,
+  due_date: nullableText,
+  done: z.boolean(),
+  done_by: nullableText,
+  done_at: nullableText,
+  position: z.string(),
+  created_by: nullableText,
+  updated_by: nullableText,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type ChecklistItemRow = z.infer<typeof checklistItemRowSchema>;
+
+export const templateItemSchema = z.object({ text: z.string(), quantity: z.number().int() });
+
+/** One of this user's checklist templates. */
+export const checklistTemplateRowSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  title: z.string(),
+  kind: checklistKindSchema,
+  items: z.array(templateItemSchema),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type ChecklistTemplateRow = z.infer<typeof checklistTemplateRowSchema>;
+
+/** A schedule item; times are the wall-clock time at the event's place (`YYYY-MM-DDTHH:mm:ss`). */
+export const scheduleItemRowSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  event_id: z.string(),
+  title: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  location: nullableText,
+  notes: nullableText,
+  created_by: nullableText,
+  updated_by: nullableText,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type ScheduleItemRow = z.infer<typeof scheduleItemRowSchema>;
+
+/** Who takes care of a schedule item. Key: `{item_id}|{user_id}`. */
+export const scheduleAssigneeRowSchema = z.object({
+  key: z.string(),
+  item_id: z.string(),
+  event_id: z.string(),
+  user_id: z.string(),
+  updated_at: timestamp,
+});
+export type ScheduleAssigneeRow = z.infer<typeof scheduleAssigneeRowSchema>;
+
 /** Every mirrored table, by its Dexie name, with the schema of its rows. */
 export const rowSchemas = {
   events: eventRowSchema,
@@ -158,6 +272,14 @@ export const rowSchemas = {
   subscriptions: subscriptionRowSchema,
   friends: friendRowSchema,
   friendRequests: friendRequestRowSchema,
+  chatMessages: chatMessageRowSchema,
+  chatReactions: chatReactionRowSchema,
+  chatReadMarkers: chatReadMarkerRowSchema,
+  checklists: checklistRowSchema,
+  checklistItems: checklistItemRowSchema,
+  checklistTemplates: checklistTemplateRowSchema,
+  scheduleItems: scheduleItemRowSchema,
+  scheduleAssignees: scheduleAssigneeRowSchema,
 } as const;
 
 export type MirrorTable = keyof typeof rowSchemas;
@@ -172,9 +294,27 @@ export interface RowOf {
   subscriptions: SubscriptionRow;
   friends: FriendRow;
   friendRequests: FriendRequestRow;
+  chatMessages: ChatMessageRow;
+  chatReactions: ChatReactionRow;
+  chatReadMarkers: ChatReadMarkerRow;
+  checklists: ChecklistRow;
+  checklistItems: ChecklistItemRow;
+  checklistTemplates: ChecklistTemplateRow;
+  scheduleItems: ScheduleItemRow;
+  scheduleAssignees: ScheduleAssigneeRow;
 }
 
 /** The local key of an event member row. */
 export function memberKey(eventId: string, userId: string): string {
   return `${eventId}|${userId}`;
+}
+
+/** The local key of a chat reaction row. */
+export function reactionKey(messageId: string, userId: string, emoji: string): string {
+  return `${messageId}|${userId}|${emoji}`;
+}
+
+/** The local key of a schedule assignee row. */
+export function assigneeKey(itemId: string, userId: string): string {
+  return `${itemId}|${userId}`;
 }

@@ -18,9 +18,16 @@ const SIGNED_OUT_MARK = 'crewcamp-signed-out';
 /** What supabase-js writes under its storage key (the parts read here; the rest passes through). */
 const storedSession = z.looseObject({ access_token: z.string(), refresh_token: z.string() });
 
-function legacy(): Storage | null {
+/** The parts of localStorage used here (a service worker has none). */
+interface LegacyStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+function legacy(): LegacyStorage | null {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
+    return (globalThis as { localStorage?: LegacyStorage }).localStorage ?? null;
   } catch {
     return null;
   }

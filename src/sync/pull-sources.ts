@@ -6,7 +6,7 @@
  * procedures.
  */
 import type { MirrorTable, NotificationSettings, RowOf } from '../db/row-schemas.ts';
-import { memberKey } from '../db/row-schemas.ts';
+import { assigneeKey, memberKey, reactionKey } from '../db/row-schemas.ts';
 
 type Json = Record<string, unknown>;
 
@@ -15,6 +15,12 @@ export interface DeltaSource<T extends MirrorTable = MirrorTable> {
   remote: string;
   select: string;
   tieBreaker: string;
+  /**
+   * The column naming the event a row belongs to, for tables whose rows are visible to the
+   * event's members: the visibility reconcile purges them when the user leaves the event and reads
+   * them whole when the user joins one.
+   */
+  eventColumn?: string;
   toRow(row: Json, userId: string): { key: string; row: RowOf[T] | null };
 }
 
@@ -189,6 +195,244 @@ export const subscriptionsSource: DeltaSource<'subscriptions'> = {
   }),
 };
 
+// Event pages (issue 7) ----------------------------------------------------------------------------
+// Soft-deleted rows come as tombstones (null): the device drops them.
+
+export const chatMessagesSource: DeltaSource<'chatMessages'> = {
+  table: 'chatMessages',
+  remote: 'chat_messages',
+  select:
+    'id,event_id,author_id,body,reply_to_id,imported,original_sender_name,created_at,edited_at,updated_at,deleted_at',
+  tieBreaker: 'id',
+  eventColumn: 'event_id',
+  toRow: (r) => {
+    const key = str(r.id);
+    if (r.deleted_at) return { key, row: null };
+    return { key, row: chatMessageFromServer(r) };
+  },
+};
+
+/**
+ * An instant as `toISOString()` writes it: the device sorts messages by created_at as text (the
+ * [event_id+created_at] index), and its own pending messages carry that form.
+ */
+export function isoInstant(v: unknown): string {
+  const value = str(v);
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+}
+
+export function chatMessageFromServer(r: Json): RowOf['chatMessages'] {
+  return {
+    key: str(r.id),
+    id: str(r.id),
+    event_id: str(r.event_id),
+    author_id: text(r.author_id),
+    body: str(r.body),
+    reply_to_id: text(r.reply_to_id),
+    imported: Boolean(r.imported),
+    original_sender_name: text(r.original_sender_name),
+    created_at: isoInstant(r.created_at),
+    edited_at: text(r.edited_at),
+    updated_at: str(r.updated_at),
+  };
+}
+
+export const chatReactionsSource: DeltaSource<'chatReactions'> = {
+  table: 'chatReactions',
+  remote: 'chat_reactions',
+  select: 'id,message_id,event_id,user_id,emoji,updated_at,deleted_at',
+  tieBreaker: 'id',
+  eventColumn: 'event_id',
+  toRow: (r) => {
+    const key = reactionKey(str(r.message_id), str(r.user_id), str(r.emoji));
+    if (r.deleted_at) return { key, row: null };
+    return {
+      key,
+      row: {
+        key,
+        message_id: str(r.message_id),
+        event_id: str(r.event_id),
+        user_id: str(r.user_id),
+        emoji: str(r.emoji),
+        updated_at: str(r.updated_at),
+      },
+    };
+  },
+};
+
+export const chatReadMarkersSource: DeltaSource<'chatReadMarkers'> = {
+  table: 'chatReadMarkers',
+  remote: 'chat_read_markers',
+  select: 'id,event_id,last_read_at,last_read_message_id,updated_at',
+  tieBreaker: 'id',
+  eventColumn: 'event_id',
+  toRow: (r) => ({
+    key: str(r.event_id),
+    row: {
+      key: str(r.event_id),
+      event_id: str(r.event_id),
+      last_read_at: str(r.last_read_at),
+      last_read_message_id: text(r.last_read_message_id),
+      updated_at: str(r.updated_at),
+    },
+  }),
+};
+
+export const checklistsSource: DeltaSource<'checklists'> = {
+  table: 'checklists',
+  remote: 'checklists',
+  select: 'id,event_id,title,kind,position,created_by,created_at,updated_at,deleted_at',
+  tieBreaker: 'id',
+  eventColumn: 'event_id',
+  toRow: (r) => {
+    const key = str(r.id);
+    if (r.deleted_at) return { key, row: null };
+    return { key, row: checklistFromServer(r) };
+  },
+};
+
+export function checklistFromServer(r: Json): RowOf['checklists'] {
+  return {
+    key: str(r.id),
+    id: str(r.id),
+    event_id: str(r.event_id),
+    title: str(r.title),
+    kind: r.kind as RowOf['checklists']['kind'],
+    position: str(r.position),
+    created_by: text(r.created_by),
+    created_at: str(r.created_at),
+    updated_at: str(r.updated_at),
+  };
+}
+
+export const checklistItemsSource: DeltaSource<'checklistItems'> = {
+  table: 'checklistItems',
+  remote: 'checklist_items',
+  select:
+    'id,checklist_id,event_id,text,quantity,assignee_id,due_date,done,done_by,done_at,position,created_by,updated_by,created_at,updated_at,deleted_at',
+  tieBreaker: 'id',
+  eventColumn: 'event_id',
+  toRow: (r) => {
+    const key = str(r.id);
+    if (r.deleted_at) return { key, row: null };
+    return {
+      key,
+      row: {
+        key,
+        id: key,
+        checklist_id: str(r.checklist_id),
+        event_id: str(r.event_id),
+        text: str(r.text),
+        quantity: Number(r.quantity ?? 1),
+        assignee_id: text(r.assignee_id),
+        due_date: text(r.due_date),
+        done: Boolean(r.done),
+        done_by: text(r.done_by),
+        done_at: text(r.done_at),
+        position: str(r.position),
+        created_by: text(r.created_by),
+        updated_by: text(r.updated_by),
+        created_at: str(r.created_at),
+        updated_at: str(r.updated_at),
+      },
+    };
+  },
+};
+
+export const checklistTemplatesSource: DeltaSource<'checklistTemplates'> = {
+  table: 'checklistTemplates',
+  remote: 'checklist_templates',
+  select: 'id,title,kind,items,created_at,updated_at,deleted_at',
+  tieBreaker: 'id',
+  toRow: (r) => {
+    const key = str(r.id);
+    if (r.deleted_at) return { key, row: null };
+    const items = Array.isArray(r.items) ? (r.items as Json[]) : [];
+    return {
+      key,
+      row: {
+        key,
+        id: key,
+        title: str(r.title),
+        kind: r.kind as RowOf['checklistTemplates']['kind'],
+        items: items.map((i) => ({ text: str(i.text), quantity: Number(i.quantity ?? 1) })),
+        created_at: str(r.created_at),
+        updated_at: str(r.updated_at),
+      },
+    };
+  },
+};
+
+export const scheduleItemsSource: DeltaSource<'scheduleItems'> = {
+  table: 'scheduleItems',
+  remote: 'schedule_items',
+  select: 'id,event_id,title,starts_at,ends_at,location,notes,created_by,updated_by,created_at,updated_at,deleted_at',
+  tieBreaker: 'id',
+  eventColumn: 'event_id',
+  toRow: (r) => {
+    const key = str(r.id);
+    if (r.deleted_at) return { key, row: null };
+    return {
+      key,
+      row: {
+        key,
+        id: key,
+        event_id: str(r.event_id),
+        title: str(r.title),
+        starts_at: wallClock(r.starts_at),
+        ends_at: wallClock(r.ends_at),
+        location: text(r.location),
+        notes: text(r.notes),
+        created_by: text(r.created_by),
+        updated_by: text(r.updated_by),
+        created_at: str(r.created_at),
+        updated_at: str(r.updated_at),
+      },
+    };
+  },
+};
+
+/** A `timestamp without time zone` as `YYYY-MM-DDTHH:mm:ss` (the device compares them as text). */
+export function wallClock(v: unknown): string {
+  const value = str(v).replace(' ', 'T');
+  return value.length === 16 ? `${value}:00` : value.slice(0, 19);
+}
+
+export const scheduleAssigneesSource: DeltaSource<'scheduleAssignees'> = {
+  table: 'scheduleAssignees',
+  remote: 'schedule_item_assignees',
+  select: 'id,item_id,event_id,user_id,updated_at,deleted_at',
+  tieBreaker: 'id',
+  eventColumn: 'event_id',
+  toRow: (r) => {
+    const key = assigneeKey(str(r.item_id), str(r.user_id));
+    if (r.deleted_at) return { key, row: null };
+    return {
+      key,
+      row: {
+        key,
+        item_id: str(r.item_id),
+        event_id: str(r.event_id),
+        user_id: str(r.user_id),
+        updated_at: str(r.updated_at),
+      },
+    };
+  },
+};
+
+/** The event pages' sources, in pull order (lists before items, messages before reactions). */
+export const eventPageSources: DeltaSource[] = [
+  chatMessagesSource,
+  chatReactionsSource,
+  chatReadMarkersSource,
+  checklistsSource,
+  checklistItemsSource,
+  checklistTemplatesSource,
+  scheduleItemsSource,
+  scheduleAssigneesSource,
+] as DeltaSource[];
+
 /** Pull order: profiles first (members show their names), events before what hangs on them. */
 export const deltaSources: DeltaSource[] = [
   profilesSource,
@@ -197,6 +441,7 @@ export const deltaSources: DeltaSource[] = [
   eventsSource,
   membersSource,
   invitationsSource,
+  ...eventPageSources,
 ] as DeltaSource[];
 
 export function friendFromServer(r: Json): RowOf['friends'] {

@@ -247,7 +247,8 @@ async function fetchWhereIn(
  * Visibility changes that deltas cannot show: being removed from an event (or losing the manager
  * role) hides rows without changing them, and being added (or promoted) shows rows changed long
  * before the cursor. Compares the ids the user can see with the device: purges what is no longer
- * visible (an event, its members, its invitations), and reads what became visible.
+ * visible (an event, its members, its invitations, the rows of its pages), and reads what became
+ * visible.
  */
 export async function reconcileVisibility(
   env: PullEnv,
@@ -266,6 +267,12 @@ export async function reconcileVisibility(
     fetched.push({ source: eventsSource, rows: await fetchWhereIn(env, eventsSource, 'id', newEvents) });
     fetched.push({ source: membersSource, rows: await fetchWhereIn(env, membersSource, 'event_id', newEvents) });
   }
+  if (newEvents.length) {
+    for (const source of deltaSources) {
+      if (source.eventColumn)
+        fetched.push({ source, rows: await fetchWhereIn(env, source, source.eventColumn, newEvents) });
+    }
+  }
   const newInvitations = [...invitations].filter((id) => !localInvitations.has(id));
   if (newInvitations.length)
     fetched.push({ source: invitationsSource, rows: await fetchWhereIn(env, invitationsSource, 'id', newInvitations) });
@@ -282,6 +289,13 @@ export async function reconcileVisibility(
     }
     for (const member of await serverView(db, 'members')) {
       if (gone(member.event_id)) await writer.storeServer('members', member.key, null);
+    }
+    for (const source of deltaSources) {
+      if (!source.eventColumn) continue;
+      for (const row of await serverView(db, source.table)) {
+        const eventId = (row as { event_id?: string }).event_id;
+        if (eventId && gone(eventId)) await writer.storeServer(source.table, row.key, null);
+      }
     }
     for (const invitation of await serverView(db, 'invitations')) {
       if (!invitations.has(invitation.key)) await writer.storeServer('invitations', invitation.key, null);

@@ -4,6 +4,7 @@
  * happened while disconnected, the pull does.
  */
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { eventPageSources } from './pull-sources.ts';
 
 const TABLES = [
   'events',
@@ -14,6 +15,7 @@ const TABLES = [
   'stripe_subscriptions',
   'friend_requests',
   'friendships',
+  ...eventPageSources.map((source) => source.remote),
 ];
 
 /** Subscribes; `ring` gets the table that changed (null: (re)subscribed, anything may have changed). */

@@ -13,6 +13,7 @@ import { backoffDelay, defaultBackoff, type BackoffOptions } from './backoff.ts'
 import type { KindRegistry } from './kind-registry.ts';
 import { defaultLocks, runAsLeader, type LockManagerLike } from './leader.ts';
 import { mutate, type Queued } from './mutate.ts';
+import { retryNetworkFailuresNow } from './network-retry.ts';
 import { pull } from './pull.ts';
 import { pushNext, resumeAfterAuth, type PushEnv } from './push.ts';
 import { openDoorbell } from './realtime-doorbell.ts';
@@ -44,6 +45,11 @@ export interface SyncEngineOptions {
   pageSize?: number;
   now?: () => number;
   random?: () => number;
+  /**
+   * Called when a change waits for the network: queued while offline, or a send failed on the
+   * network (the page then registers Background Sync, see background-drain.ts).
+   */
+  onNetworkPending?: () => void;
 }
 
 export class SyncEngine {
@@ -122,6 +128,8 @@ export class SyncEngine {
     try {
       const queued = await mutate<A>(this.env(), kind, args);
       this.afterLocalWrite();
+      if ((globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false)
+        this.options.onNetworkPending?.();
       return queued;
     } catch (error) {
       // The change and its outbox entry rolled back together: tell the user it was not saved.
@@ -166,12 +174,13 @@ export class SyncEngine {
     this.pullRetryAt = 0;
     this.pullAttempts = 0;
     this.isSessionCheckWanted = true;
+    this.requestPull(true);
     try {
-      await this.db.outbox.where('status').equals('pending').modify({ nextAttemptAt: 0 });
+      // The outbox drains on reconnect, not after a backoff measured while offline.
+      await retryNetworkFailuresNow(this.db);
     } catch {
       // The database is closing (versionchange, sign-out): the reopened engine sends them.
     }
-    this.requestPull(true);
     this.wake();
   }
 
@@ -337,6 +346,7 @@ export class SyncEngine {
         return;
       case 'retry':
         this.store.setState({ isOnline: step.online });
+        if (!step.online) this.options.onNetworkPending?.();
         await this.publish();
         await this.sleep(step.delayMs);
         return;

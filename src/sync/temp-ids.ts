@@ -65,6 +65,22 @@ export async function replaceTempId(db: CrewCampDb, tempId: string, realId: stri
     await db.members.put({ ...member, event_id: realId, key: memberKey(realId, member.user_id) });
   }
   await db.invitations.where('event_id').equals(tempId).modify({ event_id: realId });
+  // The event pages' rows made on the device before the event reached the server.
+  for (const table of [
+    db.chatMessages,
+    db.chatReactions,
+    db.checklists,
+    db.checklistItems,
+    db.scheduleItems,
+    db.scheduleAssignees,
+  ] as const) {
+    await (table as typeof db.chatMessages).where('event_id').equals(tempId).modify({ event_id: realId });
+  }
+  const marker = await db.chatReadMarkers.get(tempId);
+  if (marker) {
+    await db.chatReadMarkers.delete(tempId);
+    await db.chatReadMarkers.put({ ...marker, key: realId, event_id: realId });
+  }
 
   for (const shadow of await db.shadows.toArray()) {
     const id = replaceInString(shadow.id, tempId, realId);

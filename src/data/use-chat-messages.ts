@@ -1,0 +1,65 @@
+/**
+ * Live reads of an event's group chat: the latest messages (a window that grows as the user
+ * scrolls back; the [event_id+created_at] index reads only that window), which of them still wait
+ * in the outbox (shown as pending), the reactions, and this user's read marker.
+ */
+import type { ChatMessageRow, ChatReactionRow, ChatReadMarkerRow } from '../db/row-schemas.ts';
+import { parseOutbox, parseRow, parseRows } from '../db/validated-read.ts';
+import { useDeviceQuery } from './use-device-query.ts';
+
+export interface ChatWindow {
+  /** Oldest first. */
+  messages: ChatMessageRow[];
+  /** Ids of messages written on this device that the server has not accepted yet. */
+  pendingIds: ReadonlySet<string>;
+  /** More messages exist before the window. */
+  hasOlder: boolean;
+}
+
+const EMPTY_WINDOW: ChatWindow = { messages: [], pendingIds: new Set(), hasOlder: false };
+const EMPTY_REACTIONS: ChatReactionRow[] = [];
+
+export function useChatMessages(eventId: string | null | undefined, limit = 200): ChatWindow {
+  return useDeviceQuery(
+    async (db) => {
+      if (!eventId) return EMPTY_WINDOW;
+      const newestFirst = await db.chatMessages
+        .where('[event_id+created_at]')
+        .between([eventId, ''], [eventId, '\uffff'])
+        .reverse()
+        .limit(limit + 1)
+        .toArray();
+      const hasOlder = newestFirst.length > limit;
+      const messages = parseRows('chatMessages', newestFirst.slice(0, limit).reverse());
+      const pendingIds = new Set<string>();
+      for (const entry of parseOutbox(
+        await db.outbox.where('status').anyOf('pending', 'sending', 'needs-auth').toArray(),
+      )) {
+        const id = (entry.args as { id?: unknown }).id;
+        if (entry.kind === 'chat.send' && typeof id === 'string') pendingIds.add(id);
+      }
+      return { messages, pendingIds, hasOlder };
+    },
+    [eventId, limit],
+    EMPTY_WINDOW,
+  );
+}
+
+export function useChatReactions(eventId: string | null | undefined): ChatReactionRow[] {
+  return useDeviceQuery(
+    async (db) =>
+      eventId
+        ? parseRows('chatReactions', await db.chatReactions.where('event_id').equals(eventId).toArray())
+        : EMPTY_REACTIONS,
+    [eventId],
+    EMPTY_REACTIONS,
+  );
+}
+
+export function useChatReadMarker(eventId: string | null | undefined): ChatReadMarkerRow | null {
+  return useDeviceQuery(
+    async (db) => (eventId ? (parseRow('chatReadMarkers', await db.chatReadMarkers.get(eventId)) ?? null) : null),
+    [eventId],
+    null,
+  );
+}

@@ -1,0 +1,318 @@
+/**
+ * The event pages' mutation kinds (chat, checklists, templates, schedule) against the local
+ * backend with the real supabase-js: each sent twice, as a lost response makes the engine do,
+ * changes the server once; then push and pull settle the device on the server's rows. Then two
+ * members editing the same list offline converge, and messages written offline arrive in order.
+ */
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend, type TestBackend } from '../support/backend.ts';
+import { mutate } from '../../src/sync/mutate.ts';
+import { pull } from '../../src/sync/pull.ts';
+import { pushNext } from '../../src/sync/push.ts';
+import { planMove, sortByPosition } from '../../src/sync/ordering.ts';
+import { device, newUser, type Device } from './support/device.ts';
+
+let backend: TestBackend;
+let ada: Device; // organizer: creator of the event
+let bob: Device; // member
+let eventId: string;
+
+beforeAll(async () => {
+  backend = await startTestBackend({ fixtures: false });
+  ada = await device(backend, await newUser(backend, 'ada', 'organizer'));
+  bob = await device(backend, await newUser(backend, 'bob', 'free'));
+  const { data, error } = await ada.client
+    .from('events')
+    .insert({ name: 'Festival', start_date: '2027-07-01', end_date: '2027-07-04' })
+    .select('id')
+    .single();
+  if (error) throw error;
+  eventId = data.id as string;
+  await backend.db.query(`insert into public.event_members (event_id, user_id) values ($1, $2)`, [eventId, bob.userId]);
+  await sync(ada);
+  await sync(bob);
+});
+
+afterAll(async () => {
+  for (const d of [ada, bob]) d?.db.close();
+  await backend?.stop();
+});
+
+const ctxOf = (d: Device) => ({ client: d.client, userId: d.userId });
+const envOf = (d: Device) => ({ db: d.db, registry: d.registry, userId: d.userId, clientId: `client-${d.userId}` });
+const sync = (d: Device) => pull({ db: d.db, registry: d.registry, ctx: ctxOf(d) });
+
+async function q(sql: string, params: unknown[] = []) {
+  return (await backend.db.query(sql, params)).rows;
+}
+
+/** Everything the kinds can change, without the timestamps a replay may bump. */
+async function serverState(): Promise<unknown> {
+  return {
+    messages: await q(
+      `select id, event_id, author_id, body, reply_to_id, imported, original_sender_name, import_key,
+              edited_at is not null as edited, deleted_at is not null as deleted from public.chat_messages order by id`,
+    ),
+    reactions: await q(
+      `select message_id, user_id, emoji, deleted_at is not null as deleted from public.chat_reactions order by 1, 2, 3`,
+    ),
+    markers: await q(`select event_id, user_id, last_read_at from public.chat_read_markers order by 1, 2`),
+    lists: await q(
+      `select id, event_id, title, kind, position, created_by, deleted_at is not null as deleted from public.checklists order by id`,
+    ),
+    items: await q(
+      `select id, checklist_id, text, quantity, assignee_id, due_date::text, done, done_by, done_at is not null as done_at,
+              position, deleted_at is not null as deleted from public.checklist_items order by id`,
+    ),
+    templates: await q(
+      `select id, owner_id, title, kind, items, deleted_at is not null as deleted from public.checklist_templates order by id`,
+    ),
+    schedule: await q(
+      `select id, title, starts_at::text, ends_at::text, location, notes, deleted_at is not null as deleted
+       from public.schedule_items order by id`,
+    ),
+    assignees: await q(
+      `select item_id, user_id, deleted_at is not null as deleted from public.schedule_item_assignees order by 1, 2`,
+    ),
+  };
+}
+
+/** Queues a change on `d`, sends the entry's call twice, and checks the server did it once. */
+async function sendTwice(d: Device, kind: string, args: unknown): Promise<Record<string, unknown>> {
+  const queued = await mutate(envOf(d), kind, args);
+  const entry = (await d.db.outbox.where('mutationId').equals(queued.mutationId).first())!;
+  await d.registry.get(kind).send(ctxOf(d), entry.args);
+  const once = await serverState();
+  await d.registry.get(kind).send(ctxOf(d), entry.args);
+  expect(await serverState()).toEqual(once);
+  expect(await pushNext({ db: d.db, registry: d.registry, ctx: ctxOf(d) })).toMatchObject({ type: 'sent' });
+  expect(await serverState()).toEqual(once);
+  return entry.args as Record<string, unknown>;
+}
+
+/** Pulls and checks the device has settled every change it sent (one pull per test: pulls are slow). */
+async function settle(...devices: Device[]) {
+  for (const d of devices) {
+    await sync(d);
+    expect(await d.db.outbox.count()).toBe(0);
+  }
+}
+
+describe('every event-page kind sent twice changes the server once', () => {
+  it('chat: send, reply, edit, react, read marker, delete', async () => {
+    const sent = await sendTwice(ada, 'chat.send', { eventId, body: 'Who brings the stove?' });
+    const id = String(sent.id);
+    expect(await q(`select body, author_id from public.chat_messages where id = $1`, [id])).toEqual([
+      { body: 'Who brings the stove?', author_id: ada.userId },
+    ]);
+    await sync(bob);
+    expect((await bob.db.chatMessages.get(id))?.body).toBe('Who brings the stove?');
+
+    const reply = await sendTwice(bob, 'chat.send', { eventId, body: 'Me!', replyToId: id });
+    await sendTwice(bob, 'chat.edit', { id: String(reply.id), body: 'Me, and the gas.' });
+    await sync(bob);
+    expect((await bob.db.chatMessages.get(String(reply.id)))?.edited_at).not.toBeNull();
+    await sendTwice(bob, 'chat.react', { eventId, messageId: id, emoji: '🔥', on: true });
+    expect(await bob.db.chatReactions.where('message_id').equals(id).count()).toBe(1);
+    await sendTwice(bob, 'chat.react', { eventId, messageId: id, emoji: '🔥', on: false });
+    expect(await bob.db.chatReactions.where('message_id').equals(id).count()).toBe(0);
+    await sendTwice(bob, 'chat.mark-read', { eventId, readAt: new Date().toISOString(), messageId: id });
+    expect((await bob.db.chatReadMarkers.get(eventId))?.last_read_message_id).toBe(id);
+
+    await sendTwice(ada, 'chat.delete', { id: String(reply.id) }); // the creator moderates
+    expect(await ada.db.chatMessages.get(String(reply.id))).toBeUndefined();
+    await settle(ada, bob);
+    expect(await bob.db.chatMessages.get(String(reply.id))).toBeUndefined();
+  });
+
+  it('chat: a WhatsApp import batch', async () => {
+    const messages = [
+      { sent_at: '2027-06-01T18:02:00Z', sender_name: 'Bob', user_id: bob.userId, body: 'Tent?', occurrence: 0 },
+      { sent_at: '2027-06-01T18:03:00Z', sender_name: 'Carla', body: 'ok', occurrence: 0 },
+    ];
+    await sendTwice(ada, 'chat.import-whatsapp', { eventId, batchId: randomUUID(), messages });
+    await settle(ada);
+    const imported = (
+      await ada.db.chatMessages.where('[event_id+created_at]').between([eventId, ''], [eventId, '\uffff']).toArray()
+    ).filter((m) => m.imported);
+    expect(imported.map((m) => [m.original_sender_name, m.author_id])).toEqual([
+      ['Bob', bob.userId],
+      ['Carla', null],
+    ]);
+  });
+
+  it('checklists: lists, items, ticks, moves, clones, templates', async () => {
+    const list = String((await sendTwice(bob, 'checklist.create', { eventId, title: 'Packing', kind: 'packing' })).id);
+    await sendTwice(bob, 'checklist.update', { id: list, changes: { title: 'Packing list' } });
+    const items: string[] = [];
+    for (const text of ['Tent', 'Stove', 'Gas'])
+      items.push(String((await sendTwice(bob, 'checklist-item.add', { checklistId: list, eventId, text })).id));
+    await sendTwice(bob, 'checklist-item.update', { id: items[1], changes: { quantity: 2, assignee_id: ada.userId } });
+    await sendTwice(ada, 'checklist-item.set-done', { id: items[0], done: true });
+    expect(await q(`select done, done_by from public.checklist_items where id = $1`, [items[0]])).toEqual([
+      { done: true, done_by: ada.userId },
+    ]);
+    const rows = await bob.db.checklistItems.where('checklist_id').equals(list).toArray();
+    await sendTwice(bob, 'checklist-item.move', { checklistId: list, moves: planMove(rows, items[2], 0) });
+    const order = sortByPosition(await bob.db.checklistItems.where('checklist_id').equals(list).toArray());
+    expect(order.map((i) => i.text)).toEqual(['Gas', 'Tent', 'Stove']);
+    const serverOrder = await q(
+      `select text from public.checklist_items where checklist_id = $1 order by position, id`,
+      [list],
+    );
+    expect(serverOrder.map((r) => r.text)).toEqual(['Gas', 'Tent', 'Stove']);
+
+    await sync(ada);
+    const copy = String((await sendTwice(ada, 'checklist.clone', { sourceId: list })).id);
+    const copied = sortByPosition(await ada.db.checklistItems.where('checklist_id').equals(copy).toArray());
+    expect(copied.map((i) => [i.text, i.done])).toEqual([
+      ['Gas', false],
+      ['Tent', false],
+      ['Stove', false],
+    ]);
+
+    const template = String((await sendTwice(ada, 'checklist-template.save', { checklistId: list })).id);
+    expect((await ada.db.checklistTemplates.get(template))?.items.map((i) => i.text)).toEqual(['Gas', 'Tent', 'Stove']);
+    const started = String((await sendTwice(ada, 'checklist-template.use', { eventId, templateId: template })).id);
+    expect(await ada.db.checklistItems.where('checklist_id').equals(started).count()).toBe(3);
+    const duplicate = String((await sendTwice(ada, 'checklist-template.duplicate', { templateId: template })).id);
+    expect((await ada.db.checklistTemplates.get(duplicate))?.title).toBe('Packing list (copy)');
+    await sendTwice(ada, 'checklist-template.delete', { id: duplicate });
+    expect(await ada.db.checklistTemplates.get(duplicate)).toBeUndefined();
+
+    await sendTwice(bob, 'checklist-item.delete', { id: items[1] });
+    expect(await bob.db.checklistItems.get(items[1])).toBeUndefined();
+    await sendTwice(ada, 'checklist.delete', { id: copy });
+    expect(await ada.db.checklists.get(copy)).toBeUndefined();
+    await settle(ada, bob);
+    expect(await bob.db.checklistItems.get(items[1])).toBeUndefined();
+    expect(await bob.db.checklists.get(copy)).toBeUndefined();
+  });
+
+  it('schedule: create, update, assign, delete', async () => {
+    const item = String(
+      (
+        await sendTwice(bob, 'schedule.create', {
+          eventId,
+          title: 'Sunrise hike',
+          starts_at: '2027-07-02T05:00',
+          ends_at: '2027-07-02T08:00',
+        })
+      ).id,
+    );
+    expect(await bob.db.scheduleItems.get(item)).toMatchObject({
+      starts_at: '2027-07-02T05:00:00',
+      ends_at: '2027-07-02T08:00:00',
+    });
+    await sendTwice(bob, 'schedule.update', { id: item, changes: { location: 'Hut door', notes: 'Head torches' } });
+    await sendTwice(bob, 'schedule.assign', { eventId, itemId: item, userId: ada.userId, assigned: true });
+    expect(await bob.db.scheduleAssignees.where('item_id').equals(item).count()).toBe(1);
+    await sendTwice(bob, 'schedule.assign', { eventId, itemId: item, userId: ada.userId, assigned: false });
+    await sendTwice(bob, 'schedule.delete', { id: item });
+    expect(await bob.db.scheduleItems.get(item)).toBeUndefined();
+    await settle(bob);
+    expect(await bob.db.scheduleItems.get(item)).toBeUndefined();
+  });
+});
+
+/** Sends every queued entry of `d` in order; answers what happened to each. */
+async function pushAll(d: Device): Promise<string[]> {
+  const outcomes: string[] = [];
+  for (;;) {
+    const result = await pushNext({ db: d.db, registry: d.registry, ctx: ctxOf(d) });
+    if (result.type === 'idle') return outcomes;
+    outcomes.push(result.type);
+    if (result.type !== 'sent' && result.type !== 'rejected') throw new Error(`push: ${JSON.stringify(result)}`);
+  }
+}
+
+const order = async (d: Device, list: string) =>
+  sortByPosition(await d.db.checklistItems.where('checklist_id').equals(list).toArray()).map((i) => i.text);
+
+describe('offline work of two members', () => {
+  it('converges when both reorder, tick and edit the same list offline', async () => {
+    const list = (await mutate<{ id: string }>(envOf(ada), 'checklist.create', { eventId, title: 'Shopping' })).args.id;
+    for (const text of ['Bread', 'Cheese', 'Apples', 'Coffee'])
+      await mutate(envOf(ada), 'checklist-item.add', { checklistId: list, eventId, text });
+    expect(await pushAll(ada)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent']);
+    await sync(ada);
+    await sync(bob);
+    const ids = Object.fromEntries(
+      (await bob.db.checklistItems.where('checklist_id').equals(list).toArray()).map((i) => [i.text, i.id]),
+    );
+
+    // Offline: Ada moves Bread to the end and ticks Cheese; Bob moves Coffee first and renames Cheese.
+    const adaRows = await ada.db.checklistItems.where('checklist_id').equals(list).toArray();
+    await mutate(envOf(ada), 'checklist-item.move', { checklistId: list, moves: planMove(adaRows, ids.Bread, 3) });
+    await mutate(envOf(ada), 'checklist-item.set-done', { id: ids.Cheese, done: true });
+    const bobRows = await bob.db.checklistItems.where('checklist_id').equals(list).toArray();
+    await mutate(envOf(bob), 'checklist-item.move', { checklistId: list, moves: planMove(bobRows, ids.Coffee, 0) });
+    await mutate(envOf(bob), 'checklist-item.update', { id: ids.Cheese, changes: { text: 'Gruyère' } });
+    expect(await order(ada, list)).toEqual(['Cheese', 'Apples', 'Coffee', 'Bread']);
+    expect(await order(bob, list)).toEqual(['Coffee', 'Bread', 'Gruyère', 'Apples']);
+
+    // Back online, one after the other, then both pull.
+    expect(await pushAll(bob)).toEqual(['sent', 'sent']);
+    expect(await pushAll(ada)).toEqual(['sent', 'sent']);
+    await settle(ada, bob);
+    const server = await q(`select text from public.checklist_items where checklist_id = $1 order by position, id`, [
+      list,
+    ]);
+    expect(await order(ada, list)).toEqual(server.map((r) => r.text));
+    expect(await order(bob, list)).toEqual(server.map((r) => r.text));
+    expect(server.map((r) => r.text)).toEqual(['Coffee', 'Gruyère', 'Apples', 'Bread']);
+    for (const d of [ada, bob])
+      expect(await d.db.checklistItems.get(ids.Cheese)).toMatchObject({
+        text: 'Gruyère',
+        done: true,
+        done_by: ada.userId,
+      });
+  });
+
+  it('sends messages written offline in the order they were written', async () => {
+    const bodies = ['one', 'two', 'three'];
+    for (const body of bodies) await mutate(envOf(bob), 'chat.send', { eventId, body });
+    const shown = await bob.db.chatMessages.where('event_id').equals(eventId).toArray();
+    const pending = shown.filter((m) => bodies.includes(m.body)).length;
+    expect(pending).toBe(3); // shown at once, before anything is sent
+    expect(await pushAll(bob)).toEqual(['sent', 'sent', 'sent']);
+    const rows = await q(
+      `select body from public.chat_messages where event_id = $1 and body = any($2) order by created_at`,
+      [eventId, bodies],
+    );
+    expect(rows.map((r) => r.body)).toEqual(bodies);
+    await settle(bob, ada);
+    const onAda = await ada.db.chatMessages
+      .where('[event_id+created_at]')
+      .between([eventId, ''], [eventId, '\uffff'])
+      .toArray();
+    expect(onAda.map((m) => m.body).filter((b) => bodies.includes(b))).toEqual(bodies);
+  });
+});
+
+describe('tier gates through the sync engine', () => {
+  it('rejects a reply on a free event, rolls it back and keeps the reason, and keeps the message before it', async () => {
+    const { data, error } = await bob.client.from('events').insert({ name: 'Free picnic' }).select('id').single();
+    if (error) throw error;
+    const freeEvent = data.id as string;
+    await sync(bob);
+    const first = await mutate<{ id: string }>(envOf(bob), 'chat.send', { eventId: freeEvent, body: 'Picnic at noon' });
+    const reply = await mutate<{ id: string }>(envOf(bob), 'chat.send', {
+      eventId: freeEvent,
+      body: 'Bring a blanket',
+      replyToId: first.args.id,
+    });
+    expect(await bob.db.chatMessages.get(reply.args.id)).toBeDefined();
+    expect(await pushAll(bob)).toEqual(['sent', 'rejected']);
+    expect(await bob.db.chatMessages.get(reply.args.id)).toBeUndefined();
+    expect((await bob.db.chatMessages.get(first.args.id))?.body).toBe('Picnic at noon');
+    const rejected = await bob.db.outbox.where('mutationId').equals(reply.mutationId).first();
+    expect(rejected).toMatchObject({
+      status: 'rejected',
+      error: { code: 'P0001', message: 'Upgrade to starter to unlock this feature' },
+    });
+    await bob.db.outbox.delete(rejected!.seq);
+  });
+});
