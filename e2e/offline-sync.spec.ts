@@ -140,6 +140,7 @@ test('a change the server refuses after reconnecting disappears and is explained
 });
 
 test('two tabs offline share one queue: each change reaches the server once', async ({ app, page, context }) => {
+  test.setTimeout(60_000);
   const kai = await newPerson('Kai Tabs', 'starter');
   await signInAs(app, kai);
   await waitForOfflineReady(page);
@@ -157,8 +158,9 @@ test('two tabs offline share one queue: each change reaches the server once', as
   await expectWaiting(other, 2);
 
   await context.setOffline(false);
-  await expect(syncBanner(page)).toBeHidden({ timeout: 15_000 });
-  await expect(syncBanner(other)).toBeHidden({ timeout: 15_000 });
+  // Sent, then "All changes saved" for a moment, then nothing.
+  await expect(syncBanner(page)).toBeHidden({ timeout: 25_000 });
+  await expect(syncBanner(other)).toBeHidden({ timeout: 25_000 });
   expect((await serverEvents(kai.id)).map((event) => event.name)).toEqual([
     'From the first tab',
     'From the second tab',
