@@ -9,9 +9,12 @@ import { useDeviceQuery } from './use-device-query.ts';
 import { useSyncSession } from './use-sync-session.ts';
 
 const EMPTY: OutboxEntry[] = [];
+const NO_NAMES: Record<string, string> = {};
 
 export interface RejectedChanges {
   changes: OutboxEntry[];
+  /** Names of the events the changes refer to by id, as the device has them. */
+  eventNames: Record<string, string>;
   discard(mutationId: string): Promise<void>;
   retry(mutationId: string, editedArgs?: unknown): Promise<void>;
 }
@@ -23,6 +26,23 @@ export function useRejectedChanges(): RejectedChanges {
       parseOutbox(await db.outbox.where('status').equals('rejected').toArray()).sort((a, b) => a.seq - b.seq),
     [],
     EMPTY,
+  );
+  const eventIds = [
+    ...new Set(
+      changes.flatMap((change) => {
+        const args = (change.args ?? {}) as { id?: unknown; eventId?: unknown };
+        return [args.id, args.eventId].filter((id): id is string => typeof id === 'string');
+      }),
+    ),
+  ].sort();
+  const eventNames = useDeviceQuery(
+    async (db) => {
+      const names: Record<string, string> = {};
+      for (const event of await db.events.bulkGet(eventIds)) if (event) names[event.key] = event.name;
+      return names;
+    },
+    [eventIds.join(',')],
+    NO_NAMES,
   );
   const discard = useCallback(
     async (mutationId: string) => {
@@ -36,5 +56,5 @@ export function useRejectedChanges(): RejectedChanges {
     },
     [session],
   );
-  return { changes, discard, retry };
+  return { changes, eventNames, discard, retry };
 }

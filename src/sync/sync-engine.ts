@@ -19,6 +19,7 @@ import { pushNext, resumeAfterAuth, type PushEnv } from './push.ts';
 import { openDoorbell } from './realtime-doorbell.ts';
 import { discardRejected, retryRejected } from './rejections.ts';
 import { asSendFailure } from './send-errors.ts';
+import { isQuotaError, PULL_QUOTA_WARNING, QUOTA_WARNING } from './storage-errors.ts';
 import { StatusChannel, type ChannelMessage } from './status-channel.ts';
 import { initialSyncStatus, useSyncStatusStore, type SyncStatus } from './sync-status-store.ts';
 
@@ -99,16 +100,7 @@ export class SyncEngine {
       // Dexie closes this connection so the newer tab can upgrade; reopen once it has.
       setTimeout(() => void this.reopen(), 50);
     });
-    this.listen('online', () => {
-      this.store.setState({ isOnline: true });
-      this.pullRetryAt = 0;
-      this.isSessionCheckWanted = true;
-      this.requestPull(true);
-      // The outbox drains on reconnect, not after a backoff measured while offline.
-      void retryNetworkFailuresNow(this.db)
-        .then(() => this.wake())
-        .catch(() => undefined);
-    });
+    this.listen('online', () => void this.reconnected());
     this.listen('offline', () => this.store.setState({ isOnline: false }));
     this.listen('focus', () => this.requestPull(false));
     void this.askPersistentStorage();
@@ -140,9 +132,8 @@ export class SyncEngine {
         this.options.onNetworkPending?.();
       return queued;
     } catch (error) {
-      if (error instanceof Error && error.name === 'QuotaExceededError') {
-        this.store.setState({ storageWarning: 'The device is out of storage space: this change was not saved.' });
-      }
+      // The change and its outbox entry rolled back together: tell the user it was not saved.
+      if (isQuotaError(error)) this.store.setState({ storageWarning: QUOTA_WARNING });
       throw error;
     }
   }
@@ -153,9 +144,14 @@ export class SyncEngine {
   }
 
   async retry(mutationId: string, editedArgs?: unknown): Promise<string> {
-    const id = await retryRejected(this.env(), mutationId, editedArgs);
-    this.afterLocalWrite();
-    return id;
+    try {
+      const id = await retryRejected(this.env(), mutationId, editedArgs);
+      this.afterLocalWrite();
+      return id;
+    } catch (error) {
+      if (isQuotaError(error)) this.store.setState({ storageWarning: QUOTA_WARNING });
+      throw error;
+    }
   }
 
   /** Asks for a pull soon (Realtime, focus, timer); `reconcile` also purges what is no longer visible. */
@@ -166,6 +162,25 @@ export class SyncEngine {
     this.isReconcileWanted ||= reconcile;
     this.isFullPullWanted ||= full;
     this.channel.post({ type: 'pull' });
+    this.wake();
+  }
+
+  /**
+   * The device is back online: changes that failed while offline wait out a backoff of up to a
+   * minute; send them now (in order, as always), after the session check and a pull.
+   */
+  async reconnected(): Promise<void> {
+    this.store.setState({ isOnline: true });
+    this.pullRetryAt = 0;
+    this.pullAttempts = 0;
+    this.isSessionCheckWanted = true;
+    this.requestPull(true);
+    try {
+      // The outbox drains on reconnect, not after a backoff measured while offline.
+      await retryNetworkFailuresNow(this.db);
+    } catch {
+      // The database is closing (versionchange, sign-out): the reopened engine sends them.
+    }
     this.wake();
   }
 
@@ -216,7 +231,9 @@ export class SyncEngine {
 
   private onChannel(message: ChannelMessage): void {
     if (message.type === 'status') {
-      if (!this.store.getState().isLeader) this.store.setState({ ...message.status, isLeader: false });
+      // A storage warning belongs to the tab whose write failed: the leader's does not replace it.
+      const { storageWarning: _leaderWarning, ...status } = message.status;
+      if (!this.store.getState().isLeader) this.store.setState({ ...status, isLeader: false });
     } else if (message.type === 'kick') {
       this.wake();
       void this.publish();
@@ -383,6 +400,7 @@ export class SyncEngine {
       this.isPullWanted = true;
       this.isReconcileWanted ||= reconcile;
       this.isFullPullWanted ||= full;
+      if (isQuotaError(error)) this.store.setState({ storageWarning: PULL_QUOTA_WARNING });
       if (failure.category === 'auth') this.isAuthPaused = true;
       else
         this.pullRetryAt =
@@ -450,18 +468,22 @@ export class SyncEngine {
     await this.publish();
   }
 
+  /**
+   * Asks once per start for storage the browser does not clear under pressure (the outbox may be
+   * the only copy of a change); remembers the answer in the status, for the shell's warning.
+   */
   private async askPersistentStorage(): Promise<void> {
-    const storage = (globalThis as { navigator?: { storage?: { persist?: () => Promise<boolean> } } }).navigator
-      ?.storage;
+    const storage = (
+      globalThis as {
+        navigator?: { storage?: { persist?: () => Promise<boolean>; persisted?: () => Promise<boolean> } };
+      }
+    ).navigator?.storage;
     if (!storage?.persist) return;
     try {
-      if (!(await storage.persist())) {
-        this.store.setState({
-          storageWarning: 'The browser may clear offline data when space runs low: unsent changes could be lost.',
-        });
-      }
+      const isPersistent = (await storage.persisted?.()) || (await storage.persist());
+      if (!this.isStopped) this.store.setState({ isStoragePersistent: isPersistent });
     } catch {
-      // Not granted and not refused: nothing to say.
+      // Neither granted nor refused: nothing to say.
     }
   }
 }

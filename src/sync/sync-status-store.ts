@@ -15,8 +15,10 @@ export interface SyncStatus {
   lastSyncedAt: number | null;
   rejectedCount: number;
   needsAuth: boolean;
-  /** Persistent storage refused, or a write hit the quota. */
+  /** A write hit the storage quota: what was not saved (the shell shows it until dismissed). */
   storageWarning: string | null;
+  /** Whether the browser keeps this site's storage under pressure (null: not known or not asked). */
+  isStoragePersistent: boolean | null;
   lastError: string | null;
 }
 
@@ -30,6 +32,7 @@ export const initialSyncStatus: SyncStatus = {
   rejectedCount: 0,
   needsAuth: false,
   storageWarning: null,
+  isStoragePersistent: null,
   lastError: null,
 };
 

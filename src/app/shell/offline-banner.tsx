@@ -1,39 +1,25 @@
-import { Flex, Icon, Text } from '@chakra-ui/react';
-import { WifiOff } from 'lucide-react';
-import { useSyncStatus } from '../../data/index.ts';
+import { useRejectedChanges } from '../../data/index.ts';
 import { RejectedChanges } from '../../features/notifications/rejected-changes.tsx';
-import { useOnline } from './use-online.ts';
+import { SignOutConfirm } from '../../features/sync-status/sign-out-confirm.tsx';
+import { StorageWarning } from '../../features/sync-status/storage-warning.tsx';
+import { SyncBanner } from '../../features/sync-status/sync-banner.tsx';
+import { TempIdRedirect } from '../../features/sync-status/temp-id-redirect.tsx';
+import { paths } from '../paths.ts';
 
-/** Shown while the device is offline (with how many changes wait), or while refused changes wait for the user. */
+/**
+ * The top of the shell: the sync status line ("You're offline. Some features may be limited."
+ * and how many changes wait, sending, sign-in needed, all saved, refused changes), storage
+ * warnings, the question before a sign-out would lose unsent changes, and the move from an
+ * offline-made event's temp id to its real one in the address.
+ */
 export function OfflineBanner() {
-  const isOnline = useOnline();
-  const pendingCount = useSyncStatus((status) => status.pendingCount);
-  const rejectedCount = useSyncStatus((status) => status.rejectedCount);
-  if (isOnline && !rejectedCount) return null;
+  const hasRejected = useRejectedChanges().changes.length > 0;
   return (
-    <Flex
-      role="status"
-      align="center"
-      justify="center"
-      wrap="wrap"
-      gap="2"
-      px="4"
-      py="2"
-      bg="ember.solid"
-      color="ember.contrast"
-    >
-      {isOnline ? null : (
-        <>
-          <Icon as={WifiOff} boxSize="4" aria-hidden />
-          <Text textStyle="sm" fontWeight="medium">
-            You&apos;re offline. Some features may be limited.
-            {pendingCount
-              ? ` ${pendingCount === 1 ? '1 change waits' : `${pendingCount} changes wait`} to be sent.`
-              : ''}
-          </Text>
-        </>
-      )}
-      <RejectedChanges />
-    </Flex>
+    <>
+      <SyncBanner rejected={<RejectedChanges />} hasRejected={hasRejected} loginHref={paths.login.href()} />
+      <StorageWarning />
+      <SignOutConfirm />
+      <TempIdRedirect />
+    </>
   );
 }

@@ -59,7 +59,7 @@ export function SidebarNav({ user, onOpenMembers }: SidebarNavProps) {
         loadingText="Signing out..."
         onClick={() => {
           setSigningOut(true);
-          void signOut(paths.login.href());
+          void signOut(paths.login.href()).then(setSigningOut);
         }}
       >
         <LogOut aria-hidden />

@@ -26,6 +26,8 @@ interface AuthState {
   isRecovering: boolean;
   /** Set when the auth service could not start ('Auth initialization failed'). */
   initError: string | null;
+  /** A sign-out waiting for the user's word because changes have not been sent yet. */
+  signOutConfirm: { unsentCount: number; loginHref: string } | null;
   reloadProfile(): Promise<void>;
   finishRecovery(): void;
 }
@@ -37,6 +39,7 @@ export const useAuthStore = create<AuthState>(() => ({
   lastEvent: null,
   isRecovering: false,
   initError: null,
+  signOutConfirm: null,
   async reloadProfile() {
     const { session } = useAuthStore.getState();
     if (!session) return;
@@ -117,17 +120,72 @@ export function startAuth(): void {
   window.addEventListener('profile-updated', () => void useAuthStore.getState().reloadProfile());
 }
 
+/** Changes on this device the server has not accepted yet (0 when the engine is not running). */
+async function countUnsent(): Promise<number> {
+  try {
+    const { unsentCount } = await import('../../data/sign-out-data.ts');
+    return await unsentCount();
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Sign-out (spec section 4): clears the user and reloads the page at /login, also when the auth
- * service fails or cannot be reached.
+ * service fails or cannot be reached. With changes not yet sent it first asks (`signOutConfirm`,
+ * answered by `confirmSignOut` or `cancelSignOut`) and answers false; signing out anyway deletes
+ * the device database, unsent changes included. Answers true once it is signing out.
  */
-export async function signOut(loginHref: string): Promise<void> {
+export async function signOut(loginHref: string, options: { isConfirmed?: boolean } = {}): Promise<boolean> {
+  if (!options.isConfirmed) {
+    const unsentCount = await countUnsent();
+    if (unsentCount > 0) {
+      useAuthStore.setState({ signOutConfirm: { unsentCount, loginHref } });
+      return false;
+    }
+  }
+  useAuthStore.setState({ signOutConfirm: null });
+  if (options.isConfirmed) {
+    try {
+      const { forgetDevice } = await import('../../data/sign-out-data.ts');
+      await forgetDevice();
+    } catch {
+      // The device database could not be deleted (another tab holds it): sign out all the same.
+    }
+  }
   try {
     const { error } = await supabase.auth.signOut();
     if (error) clearStoredSession();
   } catch {
     clearStoredSession();
   }
+  clearCachedProfile();
+  useAuthStore.setState({ status: 'signed-out', session: null, user: null, lastEvent: 'SIGNED_OUT' });
+  window.location.replace(loginHref);
+  return true;
+}
+
+export function confirmSignOut(): Promise<boolean> {
+  const pending = useAuthStore.getState().signOutConfirm;
+  if (!pending) return Promise.resolve(false);
+  return signOut(pending.loginHref, { isConfirmed: true });
+}
+
+export function cancelSignOut(): void {
+  useAuthStore.setState({ signOutConfirm: null });
+}
+
+/**
+ * The session could not be refreshed: forget it on this device (not the device database, whose
+ * queued changes are sent once the same user has signed in again) and go to the sign-in page.
+ */
+export async function signInAgain(loginHref: string): Promise<void> {
+  try {
+    await supabase.auth.signOut({ scope: 'local' });
+  } catch {
+    // nothing to forget
+  }
+  clearStoredSession();
   clearCachedProfile();
   useAuthStore.setState({ status: 'signed-out', session: null, user: null, lastEvent: 'SIGNED_OUT' });
   window.location.replace(loginHref);

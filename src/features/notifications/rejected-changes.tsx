@@ -1,58 +1,72 @@
 import { Button, HStack, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { CircleAlert } from 'lucide-react';
+import { useState } from 'react';
 import { useRejectedChanges } from '../../data/index.ts';
+import { describeChange } from '../sync-status/describe-change.ts';
 
-const KIND_LABELS: Record<string, string> = {
-  'event.create': 'Create event',
-  'event.update': 'Edit event',
-  'event.soft-delete': 'Delete event',
-  'event.restore': 'Restore event',
-  'event.delete': 'Delete event for good',
-  'event.leave': 'Leave event',
-  'event.join': 'Join event',
-  'member.add': 'Add member',
-  'member.remove': 'Remove member',
-  'member.set-role': 'Change member role',
-  'invitation.send': 'Send invitation',
-  'invitation.cancel': 'Cancel invitation',
-  'invitation.respond': 'Respond to invitation',
-  'profile.update': 'Update profile',
-  'profile.upload-avatar': 'Upload avatar',
-};
-
-/** The changes the server refused, with the reason; each can be discarded or tried again. */
+/**
+ * The changes the server refused, in words, each with the server's reason: discard it (it is
+ * already undone on the device) or retry it (applied again and queued at the end).
+ */
 export function RejectedChanges() {
-  const { changes, discard, retry } = useRejectedChanges();
+  const { changes, eventNames, discard, retry } = useRejectedChanges();
+  const [isOpen, setOpen] = useState(false);
   if (!changes.length) return null;
+  const nameOf = (id: string) => eventNames[id];
   return (
-    <Popover.Root positioning={{ placement: 'bottom' }}>
+    <Popover.Root open={isOpen} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom' }}>
       <Popover.Trigger asChild>
         <Button size="xs" variant="surface" colorPalette="red">
-          {changes.length === 1 ? '1 change refused' : `${changes.length} changes refused`}
+          <CircleAlert aria-hidden />
+          {changes.length === 1 ? '1 change not saved' : `${changes.length} changes not saved`}
         </Button>
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content w={{ base: 'calc(100vw - 2rem)', sm: '24rem' }}>
+          <Popover.Content w={{ base: 'calc(100vw - 1.5rem)', sm: '26rem' }} maxH="70dvh" overflowY="auto">
+            <Popover.Arrow />
             <Popover.Body>
-              <Stack as="ul" gap="3" listStyleType="none">
-                {changes.map((change) => (
-                  <Stack as="li" key={change.mutationId} gap="1" borderBottomWidth="1px" pb="3">
-                    <Text fontWeight="semibold" textStyle="sm">
-                      {KIND_LABELS[change.kind] ?? change.kind}
-                    </Text>
-                    <Text textStyle="sm" color="fg.error">
-                      {change.error?.message ?? 'Refused by the server'}
-                    </Text>
-                    <HStack>
-                      <Button size="xs" variant="outline" onClick={() => void retry(change.mutationId)}>
-                        Retry
-                      </Button>
-                      <Button size="xs" variant="ghost" onClick={() => void discard(change.mutationId)}>
-                        Discard
-                      </Button>
-                    </HStack>
-                  </Stack>
-                ))}
+              <Stack gap="3">
+                <Stack gap="1">
+                  <Popover.Title fontWeight="semibold">Changes not saved</Popover.Title>
+                  <Text textStyle="sm" color="fg.muted">
+                    The server refused {changes.length === 1 ? 'this change' : 'these changes'}, so{' '}
+                    {changes.length === 1 ? 'it was' : 'they were'} undone on this device.
+                  </Text>
+                </Stack>
+                <Stack as="ul" gap="3" listStyleType="none" aria-label="Refused changes">
+                  {changes.map((change) => {
+                    const what = describeChange(change, nameOf);
+                    return (
+                      <Stack as="li" key={change.mutationId} gap="1.5" borderTopWidth="1px" pt="3">
+                        <Text fontWeight="medium" textStyle="sm">
+                          {what}
+                        </Text>
+                        <Text textStyle="sm" color="fg.error">
+                          {change.error?.message || 'The server refused this change.'}
+                        </Text>
+                        <HStack gap="2">
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            aria-label={`Retry: ${what}`}
+                            onClick={() => void retry(change.mutationId)}
+                          >
+                            Retry
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="ghost"
+                            aria-label={`Discard: ${what}`}
+                            onClick={() => void discard(change.mutationId)}
+                          >
+                            Discard
+                          </Button>
+                        </HStack>
+                      </Stack>
+                    );
+                  })}
+                </Stack>
               </Stack>
             </Popover.Body>
           </Popover.Content>

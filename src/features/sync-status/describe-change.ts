@@ -1,0 +1,73 @@
+/**
+ * A queued or refused change in words, as the sync panel lists it: what the user did and to what
+ * ('Create event "Lake trip"', 'Invite ana@example.com to "Lake trip"'). Event names come from the
+ * change itself or, for changes that only carry an id, from the device (`eventName`).
+ */
+export interface ChangeLike {
+  kind: string;
+  args: unknown;
+}
+
+type Args = Record<string, unknown>;
+
+function text(args: Args, key: string): string | null {
+  const value = args[key];
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+const quoted = (name: string) => `"${name}"`;
+
+export function describeChange(change: ChangeLike, eventName: (id: string) => string | undefined = () => undefined) {
+  const args: Args = change.args && typeof change.args === 'object' ? (change.args as Args) : {};
+  const changes: Args = args.changes && typeof args.changes === 'object' ? (args.changes as Args) : {};
+  const eventId = text(args, 'eventId') ?? text(args, 'id');
+  const named = text(changes, 'name') ?? text(args, 'name') ?? (eventId ? eventName(eventId) : undefined) ?? null;
+  const event = named ? `event ${quoted(named)}` : 'an event';
+  // Member and invitation changes name the event they belong to, when the device knows it.
+  const parentId = text(args, 'eventId');
+  const parentName = parentId ? eventName(parentId) : undefined;
+  const to = parentName ? ` to ${quoted(parentName)}` : '';
+  const of = parentName ? ` of ${quoted(parentName)}` : '';
+  const who = text(args, 'name') ?? text(args, 'email') ?? 'a member';
+
+  switch (change.kind) {
+    case 'event.create':
+      return `Create ${event}`;
+    case 'event.update':
+      return `Edit ${event}`;
+    case 'event.soft-delete':
+      return `Delete ${event}`;
+    case 'event.restore':
+      return `Restore ${event}`;
+    case 'event.delete':
+      return `Delete ${event} for good`;
+    case 'event.leave':
+      return `Leave ${event}`;
+    case 'event.join':
+      return `Join ${event}`;
+    case 'member.add':
+      return `Add ${who}${to}`;
+    case 'member.remove':
+      return `Remove a member${of}`;
+    case 'member.set-role':
+      return `Change a member's role${of}`;
+    case 'invitation.send':
+      return `Invite ${text(args, 'email') ?? 'someone'}${to}`;
+    case 'invitation.cancel':
+      return `Cancel the invitation${text(args, 'email') ? ` of ${text(args, 'email')}` : ''}`;
+    case 'invitation.respond':
+      return args.status === 'accepted' ? 'Accept an invitation' : 'Decline an invitation';
+    case 'profile.update':
+      return 'Update your profile';
+    case 'profile.upload-avatar':
+      return 'Upload a new avatar';
+    case 'friend.request':
+      return `Send a friend request${text(args, 'email') ? ` to ${text(args, 'email')}` : ''}`;
+    case 'friend.respond':
+      return args.status === 'accepted' ? 'Accept a friend request' : 'Decline a friend request';
+    case 'friend.remove':
+      return 'Remove a friend';
+    default:
+      return 'A change';
+  }
+}
