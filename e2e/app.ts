@@ -52,10 +52,12 @@ export class App {
 
   async signOut() {
     const nav = await this.sidebar();
+    // Sign-out loads the sign-in page anew (the router may show it a moment before): wait for the
+    // new document, or the next goto would be cut short by it.
+    const reloaded = this.page.waitForEvent('load');
     await nav.getByRole('button', { name: 'Sign out' }).click();
-    // Sign-out reloads the page: wait for the sign-in form of the new one.
+    await reloaded;
     await this.expectPath(/^\/(login|waitlist)$/);
-    await this.page.waitForLoadState('load');
     await expect(this.page.getByRole('form', { name: 'Sign in' })).toBeVisible();
   }
 }

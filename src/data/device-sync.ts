@@ -7,7 +7,7 @@ import { env } from '../lib/env.ts';
 import { supabase } from '../lib/supabase.ts';
 import { PUSH_NOW_MESSAGE, requestBackgroundSync } from '../sync/background-drain.ts';
 import { retryNetworkFailuresNow } from '../sync/network-retry.ts';
-import { getActiveSession, startSyncSession, stopSyncSession } from '../sync/sync-session.ts';
+import { getActiveSession, startSyncSession, stopSyncSession, trackSessionChange } from '../sync/sync-session.ts';
 
 let currentUserId: string | null = null;
 let queue: Promise<unknown> = Promise.resolve();
@@ -26,6 +26,7 @@ export function followSignedInUser(userId: string | null): void {
       else await stopSyncSession();
     })
     .catch((error: unknown) => console.error('The device database could not start', error));
+  trackSessionChange(queue);
 }
 
 // Background Sync fired while this tab is open: the tab's engine sends (the worker waits for the answer).

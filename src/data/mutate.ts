@@ -5,12 +5,13 @@
  */
 import type { Queued } from '../sync/mutate.ts';
 import { MutationValidationError } from '../sync/send-errors.ts';
-import { getActiveSession } from '../sync/sync-session.ts';
+import { getActiveSession, settledSession } from '../sync/sync-session.ts';
 
 export { MutationValidationError };
 
 export async function mutate<A = unknown>(kind: string, args: unknown): Promise<Queued<A>> {
-  const session = getActiveSession();
+  // Right after a page load or a sign-in the device database may still be opening: wait for it.
+  const session = getActiveSession() ?? (await settledSession());
   if (!session) throw new Error('No authenticated user');
   return session.engine.mutate<A>(kind, args);
 }

@@ -17,9 +17,24 @@ export interface SyncSession {
 }
 
 let active: SyncSession | null = null;
+let change: Promise<unknown> = Promise.resolve();
 const listeners = new Set<() => void>();
 
 export function getActiveSession(): SyncSession | null {
+  return active;
+}
+
+/** Records a start, switch or stop under way, so that `settledSession` can wait for it. */
+export function trackSessionChange(pending: Promise<unknown>): void {
+  change = pending;
+}
+
+/**
+ * The active session once the change under way has finished: a write made in the moment between
+ * a page load (or a sign-in) and the device database being open waits for it instead of failing.
+ */
+export async function settledSession(): Promise<SyncSession | null> {
+  await change.catch(() => undefined);
   return active;
 }
 
