@@ -56,10 +56,40 @@ export function useChatReactions(eventId: string | null | undefined): ChatReacti
   );
 }
 
-export function useChatReadMarker(eventId: string | null | undefined): ChatReadMarkerRow | null {
-  return useDeviceQuery(
-    async (db) => (eventId ? (parseRow('chatReadMarkers', await db.chatReadMarkers.get(eventId)) ?? null) : null),
+/** This user's read marker of the event's chat: undefined while loading, null when there is none. */
+export function useChatReadMarker(eventId: string | null | undefined): ChatReadMarkerRow | null | undefined {
+  // Wrapped: the live query answers its fallback for a null result.
+  return useDeviceQuery<{ row: ChatReadMarkerRow | null } | undefined>(
+    async (db) => ({
+      row: eventId ? (parseRow('chatReadMarkers', await db.chatReadMarkers.get(eventId)) ?? null) : null,
+    }),
     [eventId],
-    null,
+    undefined,
+  )?.row;
+}
+
+const NO_RESULTS: ChatMessageRow[] = [];
+export const CHAT_SEARCH_LIMIT = 50;
+
+/**
+ * Search in the event's messages on the device (every synced message is there, so it works
+ * offline): the newest first, at most CHAT_SEARCH_LIMIT, matching the words ignoring case.
+ */
+export function useChatSearch(eventId: string | null | undefined, query: string): ChatMessageRow[] {
+  const needle = query.trim().toLocaleLowerCase();
+  return useDeviceQuery(
+    async (db) => {
+      if (!eventId || !needle) return NO_RESULTS;
+      const found = await db.chatMessages
+        .where('[event_id+created_at]')
+        .between([eventId, ''], [eventId, '\uffff'])
+        .reverse()
+        .filter((m) => typeof m.body === 'string' && m.body.toLocaleLowerCase().includes(needle))
+        .limit(CHAT_SEARCH_LIMIT)
+        .toArray();
+      return parseRows('chatMessages', found);
+    },
+    [eventId, needle],
+    NO_RESULTS,
   );
 }

@@ -1,11 +1,145 @@
+import { Box, Button, Flex, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { FileUp, Search } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { checkAccess } from '../../access/check-access.ts';
+import type { Tier } from '../../access/tiers.ts';
+import { paths } from '../../app/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useEventLookup, useEventMembers, useSyncStatus } from '../../data/index.ts';
+import { useChatLive } from '../../data/use-chat-live.ts';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { isManagerRole } from '../events/event-rules.ts';
+import { onlineNames, typingText } from './chat-live-text.ts';
+import { ChatThread } from './chat-thread.tsx';
+import { SearchDialog } from './search-dialog.tsx';
+
+const WhatsAppImportDialog = lazy(async () => ({
+  default: (await import('./whatsapp-import-dialog.tsx')).WhatsAppImportDialog,
+}));
+
+/** The tier that unlocks a feature on this event, or null when the event has it. */
+function lockedTierOf(key: string, accessTier: Tier, user: { role: 'user' | 'admin'; tier: Tier } | null): Tier | null {
+  const result = checkAccess(key, {
+    user: user ?? { role: 'user', tier: 'free' },
+    event: { accessTier, isMember: true },
+  });
+  return result.access === 'full_access' ? null : result.requiredTier;
+}
 
 /** The event's Group Chat page (route `/events/{id}/chat`). */
 export function ChatPage() {
+  const { eventId = '' } = useParams();
+  const lookup = useEventLookup(eventId);
+  const members = useEventMembers(eventId);
+  const hasSynced = useSyncStatus((status) => status.lastSyncedAt !== null);
+  const user = useAuthStore((state) => state.user);
+  const myUserId = useAuthStore((state) => state.session?.user.id ?? null);
+  const me = members.find((member) => member.user_id === myUserId);
+  const live = useChatLive(me ? eventId : null, me && myUserId ? { userId: myUserId, name: me.name ?? '' } : null);
+  const [isSearchOpen, setSearchOpen] = useState(false);
+  const [isImportOpen, setImportOpen] = useState(false);
+  const [focusId, setFocusId] = useState<string | null>(null);
+
+  if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced) || (!me && !hasSynced)) {
+    return (
+      <HStack gap="3" py="10" justify="center" role="status">
+        <Spinner size="sm" />
+        <Text>Loading the chat...</Text>
+      </HStack>
+    );
+  }
+  if (lookup.status === 'missing' || !me || !myUserId) {
+    return (
+      <Stack gap="4" py="6" align="start">
+        <PageHeader
+          title="You are not a member of this event"
+          description="It may have been deleted, or you have left it or been removed."
+        />
+        <Button asChild>
+          <RouterLink to={paths.dashboard.href()}>Back to the dashboard</RouterLink>
+        </Button>
+      </Stack>
+    );
+  }
+  const event = lookup.event;
+  const extendedLock = lockedTierOf('extended_chat', event.access_tier, user);
+  const importLock = lockedTierOf('whatsapp_import', event.access_tier, user);
+  const online = onlineNames(
+    live.online.map((p) => p.userId),
+    members,
+    myUserId,
+  );
+  const typing = typingText(live.typing.filter((p) => members.some((m) => m.user_id === p.userId)).map((p) => p.name));
+
   return (
-    <PageHeader
-      title="Group Chat"
-      description="Talk things over with the whole crew in one thread. Messages you write offline are sent when you are back in range."
-    />
+    <Flex
+      direction="column"
+      h={{ base: 'calc(100dvh - 6.5rem)', md: 'calc(100dvh - 8rem)' }}
+      minH="22rem"
+      mb={{ base: '-3', md: '-4' }}
+    >
+      <HStack justify="space-between" align="start" gap="2" pb="2" borderBottomWidth="1px" wrap="wrap">
+        <Box minW="0">
+          <Heading as="h1" textStyle={{ base: 'xl', md: '2xl' }} letterSpacing="tight">
+            Group Chat
+          </Heading>
+          <Text textStyle="sm" color="fg.muted" truncate>
+            {event.name}
+          </Text>
+          <HStack gap="1.5" textStyle="xs" color="fg.muted" aria-label="Online now" role="status">
+            <Box as="span" w="2" h="2" rounded="full" bg={online.length > 0 ? 'green.500' : 'gray.400'} aria-hidden />
+            <Text as="span" lineClamp={1}>
+              {online.length > 0 ? `Online: ${online.join(', ')}` : 'Nobody online right now'}
+            </Text>
+          </HStack>
+        </Box>
+        <HStack gap="1">
+          <Button size="sm" variant="outline" onClick={() => setSearchOpen(true)}>
+            <Search aria-hidden />
+            Search
+          </Button>
+          {isManagerRole(me.role) ? (
+            <Button size="sm" variant="outline" onClick={() => setImportOpen(true)}>
+              <FileUp aria-hidden />
+              Import
+            </Button>
+          ) : null}
+        </HStack>
+      </HStack>
+      <ChatThread
+        key={eventId}
+        eventId={eventId}
+        me={myUserId}
+        members={members}
+        lockedTier={extendedLock}
+        focusId={focusId}
+        typingLine={typing}
+        onTyping={live.sendTyping}
+      />
+      {isSearchOpen ? (
+        <SearchDialog
+          eventId={eventId}
+          members={members}
+          me={myUserId}
+          lockedTier={extendedLock}
+          onClose={() => setSearchOpen(false)}
+          onPick={(id) => {
+            setSearchOpen(false);
+            setFocusId(id);
+          }}
+        />
+      ) : null}
+      <Suspense fallback={null}>
+        {isImportOpen ? (
+          <WhatsAppImportDialog
+            eventId={eventId}
+            members={members}
+            lockedTier={importLock}
+            onClose={() => setImportOpen(false)}
+          />
+        ) : null}
+      </Suspense>
+    </Flex>
   );
 }

@@ -1,0 +1,171 @@
+import { Box, Text } from '@chakra-ui/react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { Tier } from '../../access/tiers.ts';
+import { mutate, MutationValidationError } from '../../data/index.ts';
+import { useChatMessages, useChatReactions, useChatReadMarker } from '../../data/use-chat-messages.ts';
+import type { ChatMessageRow, ChatReactionRow, MemberRow } from '../../db/row-schemas.ts';
+import { summarizeReactions, unread, withDaySeparators } from './chat-helpers.ts';
+import { Composer } from './composer.tsx';
+import { MessageItem } from './message-item.tsx';
+import { MessageList, type ListRow } from './message-list.tsx';
+
+const FIRST_PAGE = 200;
+const MORE = 500;
+
+interface ChatThreadProps {
+  eventId: string;
+  me: string;
+  members: MemberRow[];
+  /** Replies and reactions locked on this event's tier: the tier that has them. */
+  lockedTier: Tier | null;
+  /** A message to bring into view (from the search). */
+  focusId: string | null;
+  typingLine: string | null;
+  onTyping(): void;
+}
+
+/** The conversation: the history (paged back on demand), the unread line, and the composer. */
+export function ChatThread({ eventId, me, members, lockedTier, focusId, typingLine, onTyping }: ChatThreadProps) {
+  const [limit, setLimit] = useState(FIRST_PAGE);
+  const { messages, pendingIds, hasOlder } = useChatMessages(eventId, limit);
+  const reactions = useChatReactions(eventId);
+  const marker = useChatReadMarker(eventId);
+  const [openActions, setOpenActions] = useState<string | null>(null);
+  const [replyTo, setReplyTo] = useState<ChatMessageRow | null>(null);
+  // The unread line stays where it was when the chat opened, while the marker moves on.
+  const [frozenUnread, setFrozenUnread] = useState<{ firstId: string | null; count: number } | null>(null);
+  const lastMarked = useRef<string | null>(null);
+
+  if (frozenUnread === null && marker !== undefined && messages.length > 0) {
+    setFrozenUnread(unread(messages, marker?.last_read_at, me));
+  }
+
+  const names = useMemo(() => new Map(members.map((m) => [m.user_id, m.name?.trim() || 'A member'])), [members]);
+  const nameOf = useCallback(
+    (m: ChatMessageRow) =>
+      m.imported && !m.author_id
+        ? (m.original_sender_name ?? 'Imported')
+        : m.author_id === me
+          ? 'You'
+          : ((m.author_id && names.get(m.author_id)) ?? m.original_sender_name ?? 'Former member'),
+    [me, names],
+  );
+  const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
+  const reactionsByMessage = useMemo(() => {
+    const map = new Map<string, ChatReactionRow[]>();
+    for (const r of reactions) map.set(r.message_id, [...(map.get(r.message_id) ?? []), r]);
+    return map;
+  }, [reactions]);
+
+  const rows = useMemo(() => {
+    const out: ListRow[] = withDaySeparators(messages);
+    const firstId = frozenUnread?.firstId;
+    if (firstId) {
+      const at = out.findIndex((row) => row.type === 'message' && row.message.id === firstId);
+      if (at >= 0) out.splice(at, 0, { type: 'unread', key: 'unread-line', count: frozenUnread.count });
+    }
+    return out;
+  }, [messages, frozenUnread]);
+
+  // Paging back: one step at a time (the window is full when the step has arrived).
+  const onLoadOlder = useCallback(() => {
+    if (messages.length >= limit) setLimit(limit + MORE);
+  }, [messages.length, limit]);
+
+  // A search result further back than the window: widen it until the message is in.
+  if (focusId && !byId.has(focusId) && hasOlder && messages.length >= limit) setLimit(limit + 2 * MORE);
+
+  // The newest message is in view: mark the chat read up to it (the server's newest, not a pending one).
+  const onSeeNewest = useCallback(() => {
+    if (marker === undefined || document.visibilityState !== 'visible') return;
+    if (unread(messages, marker?.last_read_at, me).count === 0) return;
+    const newest = messages.findLast((m) => !pendingIds.has(m.id));
+    if (!newest || lastMarked.current === newest.id) return;
+    lastMarked.current = newest.id;
+    void mutate('chat.mark-read', { eventId, readAt: newest.created_at, messageId: newest.id }).catch(() => {
+      lastMarked.current = null;
+    });
+  }, [eventId, marker, me, messages, pendingIds]);
+
+  const onToggleActions = useCallback((id: string) => setOpenActions((open) => (open === id ? null : id)), []);
+  const onReply = useCallback((m: ChatMessageRow) => {
+    setReplyTo(m);
+    setOpenActions(null);
+    document.querySelector<HTMLTextAreaElement>('form[aria-label="Write a message"] textarea')?.focus();
+  }, []);
+  const onReact = useCallback(
+    (m: ChatMessageRow, emoji: string, on: boolean) => {
+      if (lockedTier) {
+        setOpenActions(m.id);
+        return;
+      }
+      setOpenActions(null);
+      void mutate('chat.react', { eventId, messageId: m.id, emoji, on }).catch(() => {});
+    },
+    [eventId, lockedTier],
+  );
+
+  const [sentCount, setSentCount] = useState(0);
+  async function onSend(body: string): Promise<string | null> {
+    try {
+      await mutate('chat.send', { eventId, body, replyToId: replyTo && !lockedTier ? replyTo.id : null });
+      setReplyTo(null);
+      setSentCount((n) => n + 1);
+      return null;
+    } catch (error) {
+      return error instanceof MutationValidationError ? error.message : 'The message could not be saved. Try again.';
+    }
+  }
+
+  const renderMessage = (m: ChatMessageRow) => {
+    const answered = m.reply_to_id ? byId.get(m.reply_to_id) : undefined;
+    return (
+      <MessageItem
+        message={m}
+        authorName={nameOf(m)}
+        isMine={m.author_id === me && !m.imported}
+        isPending={pendingIds.has(m.id)}
+        replyTo={m.reply_to_id ? (answered ? { name: nameOf(answered), body: answered.body } : 'missing') : null}
+        reactions={summarizeReactions(reactionsByMessage.get(m.id) ?? [], m.id, me)}
+        lockedTier={lockedTier}
+        isActionsOpen={openActions === m.id}
+        isHighlighted={focusId === m.id}
+        onToggleActions={onToggleActions}
+        onReply={onReply}
+        onReact={onReact}
+      />
+    );
+  };
+
+  return (
+    <>
+      {marker === undefined ? (
+        <Box flex="1" />
+      ) : messages.length === 0 ? (
+        <Box flex="1" display="grid" placeItems="center" px="4" textAlign="center">
+          <Text color="fg.muted">No messages yet. Say hello to the crew!</Text>
+        </Box>
+      ) : (
+        <MessageList
+          rows={rows}
+          hasOlder={hasOlder}
+          initialKey={frozenUnread?.firstId ? 'unread-line' : null}
+          focusKey={focusId && byId.has(focusId) ? focusId : null}
+          endSignal={sentCount}
+          onLoadOlder={onLoadOlder}
+          onSeeNewest={onSeeNewest}
+          renderMessage={renderMessage}
+        />
+      )}
+      <Text textStyle="xs" color="fg.muted" minH="5" px="2" aria-live="polite">
+        {typingLine ?? ''}
+      </Text>
+      <Composer
+        replyTo={replyTo ? { name: nameOf(replyTo), body: replyTo.body } : null}
+        onCancelReply={() => setReplyTo(null)}
+        onSend={onSend}
+        onTyping={onTyping}
+      />
+    </>
+  );
+}
