@@ -1,10 +1,11 @@
 import { Box, Button, Flex, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { FileUp, Search } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { checkAccess } from '../../access/check-access.ts';
 import type { Tier } from '../../access/tiers.ts';
 import { paths } from '../../app/paths.ts';
+import type { EventRow, MemberRow } from '../../db/row-schemas.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useEventLookup, useEventMembers, useSyncStatus } from '../../data/index.ts';
 import { useChatLive } from '../../data/use-chat-live.ts';
@@ -13,6 +14,7 @@ import { isManagerRole } from '../events/event-rules.ts';
 import { onlineNames, typingText } from './chat-live-text.ts';
 import { ChatThread } from './chat-thread.tsx';
 import { SearchDialog } from './search-dialog.tsx';
+import { useFillViewport } from './use-fill-viewport.ts';
 
 const WhatsAppImportDialog = lazy(async () => ({
   default: (await import('./whatsapp-import-dialog.tsx')).WhatsAppImportDialog,
@@ -36,10 +38,6 @@ export function ChatPage() {
   const user = useAuthStore((state) => state.user);
   const myUserId = useAuthStore((state) => state.session?.user.id ?? null);
   const me = members.find((member) => member.user_id === myUserId);
-  const live = useChatLive(me ? eventId : null, me && myUserId ? { userId: myUserId, name: me.name ?? '' } : null);
-  const [isSearchOpen, setSearchOpen] = useState(false);
-  const [isImportOpen, setImportOpen] = useState(false);
-  const [focusId, setFocusId] = useState<string | null>(null);
 
   if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced) || (!me && !hasSynced)) {
     return (
@@ -62,7 +60,26 @@ export function ChatPage() {
       </Stack>
     );
   }
-  const event = lookup.event;
+  return <ChatScreen event={lookup.event} members={members} me={me} myUserId={myUserId} user={user} />;
+}
+
+interface ChatScreenProps {
+  event: EventRow;
+  members: MemberRow[];
+  me: MemberRow;
+  myUserId: string;
+  user: { role: 'user' | 'admin'; tier: Tier } | null;
+}
+
+/** The chat of an event the user is a member of, filling the screen down to the bottom. */
+function ChatScreen({ event, members, me, myUserId, user }: ChatScreenProps) {
+  const eventId = event.id;
+  const live = useChatLive(eventId, { userId: myUserId, name: me.name ?? '' });
+  const [isSearchOpen, setSearchOpen] = useState(false);
+  const [isImportOpen, setImportOpen] = useState(false);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const fillRef = useRef<HTMLDivElement>(null);
+  const height = useFillViewport(fillRef);
   const extendedLock = lockedTierOf('extended_chat', event.access_tier, user);
   const importLock = lockedTierOf('whatsapp_import', event.access_tier, user);
   const online = onlineNames(
@@ -73,12 +90,7 @@ export function ChatPage() {
   const typing = typingText(live.typing.filter((p) => members.some((m) => m.user_id === p.userId)).map((p) => p.name));
 
   return (
-    <Flex
-      direction="column"
-      h={{ base: 'calc(100dvh - 6.5rem)', md: 'calc(100dvh - 8rem)' }}
-      minH="22rem"
-      mb={{ base: '-3', md: '-4' }}
-    >
+    <Flex direction="column" ref={fillRef} style={{ height: height ?? undefined }} minH="20rem">
       <HStack justify="space-between" align="start" gap="2" pb="2" borderBottomWidth="1px" wrap="wrap">
         <Box minW="0">
           <Heading as="h1" textStyle={{ base: 'xl', md: '2xl' }} letterSpacing="tight">

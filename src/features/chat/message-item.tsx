@@ -9,7 +9,7 @@ import { UpgradeNotice } from './upgrade-notice.tsx';
 
 export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '🎉', '🙏'];
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
 export interface MessageItemProps {
   message: ChatMessageRow;
@@ -44,65 +44,55 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
       px={{ base: '2', md: '4' }}
       py="1"
     >
-      <Box
-        maxW={{ base: '85%', md: '70%' }}
-        bg={isMine ? 'colorPalette.subtle' : 'bg.muted'}
-        colorPalette="forest"
-        rounded="xl"
-        px="3"
-        py="2"
-        outline={isHighlighted ? '2px solid' : undefined}
-        outlineColor="colorPalette.solid"
-      >
-        <HStack gap="2" justify="space-between" align="baseline" wrap="wrap">
-          <Text textStyle="xs" fontWeight="semibold">
-            {authorName}
-            {message.imported ? (
-              <Badge ms="2" size="xs" variant="outline">
-                Imported
-              </Badge>
-            ) : null}
-          </Text>
-          <Text textStyle="xs" color="fg.muted">
-            <time dateTime={message.created_at}>{time}</time>
-          </Text>
-        </HStack>
-        {replyTo ? (
-          <Box borderStartWidth="3px" borderColor="colorPalette.solid" ps="2" my="1" color="fg.muted">
-            {replyTo === 'missing' ? (
-              <Text textStyle="xs">Reply to an earlier message</Text>
-            ) : (
-              <Text textStyle="xs" lineClamp={2}>
-                <strong>{replyTo.name}</strong>: {replyTo.body}
-              </Text>
-            )}
-          </Box>
-        ) : null}
-        <MessageText body={message.body} />
-        {isPending ? (
-          <HStack gap="1" color="fg.muted" mt="1" justify="end">
-            <Clock size="12" aria-hidden />
-            <Text textStyle="xs">Waiting to send</Text>
+      <HStack gap="1" align="center" flexDirection={isMine ? 'row-reverse' : 'row'} maxW={{ base: '92%', md: '75%' }}>
+        <Box
+          minW="0"
+          bg={isMine ? 'colorPalette.subtle' : 'bg.muted'}
+          colorPalette="forest"
+          rounded="xl"
+          px="3"
+          py="2"
+          outline={isHighlighted ? '2px solid' : undefined}
+          outlineColor="colorPalette.solid"
+        >
+          <HStack gap="2" justify="space-between" align="baseline" wrap="wrap">
+            <Text textStyle="xs" fontWeight="semibold">
+              {authorName}
+              {message.imported ? (
+                <Badge ms="2" size="xs" variant="outline">
+                  Imported
+                </Badge>
+              ) : null}
+            </Text>
+            <Text textStyle="xs" color="fg.muted">
+              <time dateTime={message.created_at}>{time}</time>
+            </Text>
           </HStack>
-        ) : null}
-      </Box>
-      <HStack gap="1" wrap="wrap" justify={isMine ? 'end' : 'start'} maxW={{ base: '85%', md: '70%' }}>
-        {reactions.map((r) => (
-          <Button
-            key={r.emoji}
-            size="2xs"
-            variant={r.mine ? 'subtle' : 'outline'}
-            aria-pressed={r.mine}
-            aria-label={`${r.emoji} ${r.count}${r.mine ? ', yours' : ''}`}
-            onClick={() => props.onReact(message, r.emoji, !r.mine)}
-          >
-            {r.emoji} {r.count}
-          </Button>
-        ))}
+          {replyTo ? (
+            <Box borderStartWidth="3px" borderColor="colorPalette.solid" ps="2" my="1" color="fg.muted">
+              {replyTo === 'missing' ? (
+                <Text textStyle="xs">Reply to an earlier message</Text>
+              ) : (
+                <Text textStyle="xs" lineClamp={2}>
+                  <strong>{replyTo.name}</strong>: {replyTo.body}
+                </Text>
+              )}
+            </Box>
+          ) : null}
+          <MessageText body={message.body} />
+          {isPending ? (
+            <HStack gap="1" color="fg.muted" mt="1" justify="end">
+              <Clock size="12" aria-hidden />
+              <Text textStyle="xs">Waiting to send</Text>
+            </HStack>
+          ) : null}
+        </Box>
         {isPending ? null : (
           <IconButton
-            size="2xs"
+            size="xs"
             variant="ghost"
+            color="fg.muted"
+            flexShrink={0}
             aria-label={`Reply or react to ${authorName}'s message`}
             aria-expanded={isActionsOpen}
             onClick={() => props.onToggleActions(message.id)}
@@ -111,6 +101,22 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           </IconButton>
         )}
       </HStack>
+      {reactions.length > 0 ? (
+        <HStack gap="1" wrap="wrap" justify={isMine ? 'end' : 'start'} maxW={{ base: '85%', md: '70%' }}>
+          {reactions.map((r) => (
+            <Button
+              key={r.emoji}
+              size="2xs"
+              variant={r.mine ? 'subtle' : 'outline'}
+              aria-pressed={r.mine}
+              aria-label={`${r.emoji} ${r.count}${r.mine ? ', yours' : ''}`}
+              onClick={() => props.onReact(message, r.emoji, !r.mine)}
+            >
+              {r.emoji} {r.count}
+            </Button>
+          ))}
+        </HStack>
+      ) : null}
       {isActionsOpen ? (
         <Box maxW={{ base: '100%', md: '70%' }}>
           {lockedTier ? (

@@ -111,8 +111,9 @@ export function WhatsAppImportDialog({ eventId, members, lockedTier, onClose }: 
               ) : (
                 <Stack gap="4">
                   <Field.Root invalid={Boolean(error)}>
-                    <Field.Label>Chat export (.txt or .zip)</Field.Label>
+                    <Field.Label htmlFor="chat-import-file">Chat export (.txt or .zip)</Field.Label>
                     <input
+                      id="chat-import-file"
                       type="file"
                       accept=".txt,.zip,text/plain,application/zip"
                       disabled={isReading}
