@@ -174,6 +174,8 @@ try {
 
   // Let the page settle (read marker, presence) before scrolling.
   await page.waitForTimeout(1000);
+  // tsx keeps function names with a helper the page does not have.
+  await page.evaluate('window.__name = (f) => f');
   const { frames, reachedFirst, ms } = await scrollBack(page);
   await context.close();
 

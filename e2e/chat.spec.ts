@@ -8,7 +8,7 @@ import type { Browser, Page } from '@playwright/test';
 import path from 'node:path';
 import { App } from './app.ts';
 import { serviceClient, setSwitches } from './backend.ts';
-import { newPerson, seedEvent, signInAs, type Person } from './data-helpers.ts';
+import { expectAccessible, newPerson, seedEvent, signInAs, type Person } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
@@ -134,6 +134,7 @@ test('two members chat in real time: unread line, presence, typing, replies and 
   await composer(page).getByLabel('Message').fill('');
 
   await screenshots(page, 'conversation');
+  await expectAccessible(page, 'group chat');
   await jonasDevice.context.close();
 });
 
@@ -241,6 +242,7 @@ test('reactions and the WhatsApp import: the upgrade prompt on a free event, wor
   }
   const dialog = await importExport('Import done: 6 messages checked.');
   await screenshots(page, 'import');
+  await expectAccessible(page, 'WhatsApp import');
   await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
   await expect(messages(page).filter({ hasText: 'Who brings the big tent?' })).toHaveCount(1, { timeout: 15_000 });
   const afterFirst = await serverBodies(starterEvent);

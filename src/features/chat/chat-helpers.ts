@@ -26,9 +26,19 @@ interface Timed {
 
 /** The calendar day of a timestamp in a time zone (`YYYY-MM-DD`). */
 export function dayOf(timestamp: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(timestamp),
-  );
+  return dayFormat(timeZone).format(new Date(timestamp));
+}
+
+// Making a formatter costs far more than using one: one per zone (a long history has thousands of messages).
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(key, format);
+  }
+  return format;
 }
 
 export type ChatRow<T> = { type: 'day'; key: string; day: string } | { type: 'message'; key: string; message: T };

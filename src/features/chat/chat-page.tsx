@@ -91,8 +91,8 @@ function ChatScreen({ event, members, me, myUserId, user }: ChatScreenProps) {
 
   return (
     <Flex direction="column" ref={fillRef} style={{ height: height ?? undefined }} minH="20rem">
-      <HStack justify="space-between" align="start" gap="2" pb="2" borderBottomWidth="1px" wrap="wrap">
-        <Box minW="0">
+      <HStack justify="space-between" align="start" gap="2" pb="2" borderBottomWidth="1px">
+        <Box minW="0" flex="1">
           <Heading as="h1" textStyle={{ base: 'xl', md: '2xl' }} letterSpacing="tight">
             Group Chat
           </Heading>
@@ -106,15 +106,31 @@ function ChatScreen({ event, members, me, myUserId, user }: ChatScreenProps) {
             </Text>
           </HStack>
         </Box>
-        <HStack gap="1">
-          <Button size="sm" variant="outline" onClick={() => setSearchOpen(true)}>
+        <HStack gap="1" flexShrink={0}>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label="Search"
+            px={{ base: '2', sm: '3' }}
+            onClick={() => setSearchOpen(true)}
+          >
             <Search aria-hidden />
-            Search
+            <Box as="span" hideBelow="sm">
+              Search
+            </Box>
           </Button>
           {isManagerRole(me.role) ? (
-            <Button size="sm" variant="outline" onClick={() => setImportOpen(true)}>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label="Import"
+              px={{ base: '2', sm: '3' }}
+              onClick={() => setImportOpen(true)}
+            >
               <FileUp aria-hidden />
-              Import
+              <Box as="span" hideBelow="sm">
+                Import
+              </Box>
             </Button>
           ) : null}
         </HStack>

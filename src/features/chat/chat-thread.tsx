@@ -10,7 +10,7 @@ import { MessageItem } from './message-item.tsx';
 import { MessageList, type ListRow } from './message-list.tsx';
 
 const FIRST_PAGE = 200;
-const MORE = 500;
+const MORE = 1000;
 
 interface ChatThreadProps {
   eventId: string;

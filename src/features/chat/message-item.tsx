@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton } from '@chakra-ui/react';
 import { Clock, CornerUpLeft, SmilePlus } from 'lucide-react';
 import { memo } from 'react';
 import type { Tier } from '../../access/tiers.ts';
@@ -28,97 +28,82 @@ export interface MessageItemProps {
   onReact(message: ChatMessageRow, emoji: string, on: boolean): void;
 }
 
-/** One message: sender, time, text (links clickable), pending state, reply quote, reactions, actions. */
+/**
+ * One message: sender, time, text (links clickable), pending state, reply quote, reactions, actions.
+ * Plain elements with one shared stylesheet (message-styles.ts): a fast scroll mounts many of
+ * these per frame, so they skip the style props' runtime work.
+ */
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const { message, authorName, isMine, isPending, replyTo, reactions, lockedTier, isActionsOpen, isHighlighted } =
     props;
   const time = timeFormat.format(new Date(message.created_at));
   return (
-    <Stack
-      as="article"
+    <article
+      className={`cc-msg${isMine ? ' cc-mine' : ''}`}
       aria-label={`${authorName}, ${time}`}
       data-message-id={message.id}
       data-pending={isPending ? 'true' : undefined}
-      gap="1"
-      align={isMine ? 'end' : 'start'}
-      px={{ base: '2', md: '4' }}
-      py="1"
     >
-      <HStack gap="1" align="center" flexDirection={isMine ? 'row-reverse' : 'row'} maxW={{ base: '92%', md: '75%' }}>
-        <Box
-          minW="0"
-          bg={isMine ? 'colorPalette.subtle' : 'bg.muted'}
-          colorPalette="forest"
-          rounded="xl"
-          px="3"
-          py="2"
-          outline={isHighlighted ? '2px solid' : undefined}
-          outlineColor="colorPalette.solid"
-        >
-          <HStack gap="2" justify="space-between" align="baseline" wrap="wrap">
-            <Text textStyle="xs" fontWeight="semibold">
+      <div className="cc-line">
+        <div className={`cc-bubble${isHighlighted ? ' cc-highlight' : ''}`}>
+          <div className="cc-head">
+            <span className="cc-author">
               {authorName}
-              {message.imported ? (
-                <Badge ms="2" size="xs" variant="outline">
-                  Imported
-                </Badge>
-              ) : null}
-            </Text>
-            <Text textStyle="xs" color="fg.muted">
-              <time dateTime={message.created_at}>{time}</time>
-            </Text>
-          </HStack>
+              {message.imported ? <span className="cc-tag">Imported</span> : null}
+            </span>
+            <time className="cc-muted" dateTime={message.created_at}>
+              {time}
+            </time>
+          </div>
           {replyTo ? (
-            <Box borderStartWidth="3px" borderColor="colorPalette.solid" ps="2" my="1" color="fg.muted">
+            <div className="cc-quote cc-muted">
               {replyTo === 'missing' ? (
-                <Text textStyle="xs">Reply to an earlier message</Text>
+                'Reply to an earlier message'
               ) : (
-                <Text textStyle="xs" lineClamp={2}>
+                <>
                   <strong>{replyTo.name}</strong>: {replyTo.body}
-                </Text>
+                </>
               )}
-            </Box>
+            </div>
           ) : null}
           <MessageText body={message.body} />
           {isPending ? (
-            <HStack gap="1" color="fg.muted" mt="1" justify="end">
+            <div className="cc-pending cc-muted">
               <Clock size="12" aria-hidden />
-              <Text textStyle="xs">Waiting to send</Text>
-            </HStack>
+              Waiting to send
+            </div>
           ) : null}
-        </Box>
+        </div>
         {isPending ? null : (
-          <IconButton
-            size="xs"
-            variant="ghost"
-            color="fg.muted"
-            flexShrink={0}
+          <button
+            type="button"
+            className="cc-icon"
             aria-label={`Reply or react to ${authorName}'s message`}
             aria-expanded={isActionsOpen}
             onClick={() => props.onToggleActions(message.id)}
           >
-            <SmilePlus aria-hidden />
-          </IconButton>
+            <SmilePlus size="18" aria-hidden />
+          </button>
         )}
-      </HStack>
+      </div>
       {reactions.length > 0 ? (
-        <HStack gap="1" wrap="wrap" justify={isMine ? 'end' : 'start'} maxW={{ base: '85%', md: '70%' }}>
+        <div className="cc-reactions">
           {reactions.map((r) => (
-            <Button
+            <button
+              type="button"
               key={r.emoji}
-              size="2xs"
-              variant={r.mine ? 'subtle' : 'outline'}
+              className={`cc-chip${r.mine ? ' cc-chip-mine' : ''}`}
               aria-pressed={r.mine}
               aria-label={`${r.emoji} ${r.count}${r.mine ? ', yours' : ''}`}
               onClick={() => props.onReact(message, r.emoji, !r.mine)}
             >
               {r.emoji} {r.count}
-            </Button>
+            </button>
           ))}
-        </HStack>
+        </div>
       ) : null}
       {isActionsOpen ? (
-        <Box maxW={{ base: '100%', md: '70%' }}>
+        <Box maxW={{ base: '100%', md: '75%' }}>
           {lockedTier ? (
             <UpgradeNotice tier={lockedTier} />
           ) : (
@@ -146,6 +131,6 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           )}
         </Box>
       ) : null}
-    </Stack>
+    </article>
   );
 });

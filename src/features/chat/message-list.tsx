@@ -1,8 +1,9 @@
-import { Box, HStack, Separator, Spinner, Text } from '@chakra-ui/react';
+import { Box, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { ChatMessageRow } from '../../db/row-schemas.ts';
 import type { ChatRow } from './chat-helpers.ts';
+import { MESSAGE_CSS } from './message-styles.ts';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, {
   weekday: 'long',
@@ -139,19 +140,18 @@ export function MessageList(props: MessageListProps) {
       data-testid="chat-scroller"
       css={{ overflowAnchor: 'none' }}
     >
-      <Box position="relative" w="full" style={{ height: virtualizer.getTotalSize() }}>
+      <style href="cc-chat-message" precedence="default">
+        {MESSAGE_CSS}
+      </style>
+      <div style={{ position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const row = rows[item.index];
           return (
-            <Box
+            <div
               key={item.key}
               data-index={item.index}
               ref={virtualizer.measureElement}
-              position="absolute"
-              top="0"
-              left="0"
-              w="full"
-              style={{ transform: `translateY(${item.start}px)` }}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
             >
               {item.index === 0 && hasOlder ? (
                 <HStack justify="center" py="2" color="fg.muted">
@@ -162,26 +162,18 @@ export function MessageList(props: MessageListProps) {
               {row.type === 'message' ? (
                 renderMessage(row.message)
               ) : row.type === 'day' ? (
-                <HStack py="2" px="4" role="separator" aria-label={dayLabel(row.day)}>
-                  <Separator flex="1" />
-                  <Text textStyle="xs" color="fg.muted" fontWeight="medium">
-                    {dayLabel(row.day)}
-                  </Text>
-                  <Separator flex="1" />
-                </HStack>
+                <div className="cc-sep cc-muted" role="separator" aria-label={dayLabel(row.day)}>
+                  <span>{dayLabel(row.day)}</span>
+                </div>
               ) : (
-                <HStack py="2" px="4" color="ember.fg" data-testid="unread-line">
-                  <Separator flex="1" borderColor="currentColor" />
-                  <Text textStyle="xs" fontWeight="semibold">
-                    {row.count === 1 ? '1 new message' : `${row.count} new messages`}
-                  </Text>
-                  <Separator flex="1" borderColor="currentColor" />
-                </HStack>
+                <div className="cc-sep cc-unread" data-testid="unread-line">
+                  <span>{row.count === 1 ? '1 new message' : `${row.count} new messages`}</span>
+                </div>
               )}
-            </Box>
+            </div>
           );
         })}
-      </Box>
+      </div>
     </Box>
   );
 }
