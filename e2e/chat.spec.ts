@@ -162,6 +162,7 @@ test('three messages written offline show as pending and arrive in order after r
   for (const text of ['First, offline', 'Second, offline', 'Third, offline']) await send(page, text);
   await expect(messages(page)).toHaveCount(3);
   await expect(page.locator('article[data-pending="true"]')).toHaveCount(3);
+  await expect(page.getByText('Offline: who is online shows when you are back')).toBeVisible();
   await expect(messages(page).nth(0)).toContainText('Waiting to send');
   await screenshots(page, 'offline-pending');
 

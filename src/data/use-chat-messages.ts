@@ -93,3 +93,61 @@ export function useChatSearch(eventId: string | null | undefined, query: string)
     NO_RESULTS,
   );
 }
+
+export interface ChatRange {
+  /** Oldest first. */
+  messages: ChatMessageRow[];
+  /** With a limit: more messages exist before these. */
+  hasOlder: boolean;
+}
+
+/** What useChatMessageRange answers until its first read (a read answers a new object). */
+export const CHAT_RANGE_LOADING: ChatRange = { messages: [], hasOlder: false };
+
+/**
+ * One stretch of the history, live: the messages from `lower` to `upper` (created_at, both
+ * included; null for open ends), the newest `limit` of them when a limit is given. The chat reads
+ * its history as such stretches with fixed bounds, so paging back reads only the new stretch and a
+ * new message re-reads only the newest one.
+ */
+export function useChatMessageRange(
+  eventId: string | null | undefined,
+  lower: string | null,
+  upper: string | null,
+  limit: number | null,
+): ChatRange {
+  return useDeviceQuery(
+    async (db) => {
+      if (!eventId) return CHAT_RANGE_LOADING;
+      const newestFirst = db.chatMessages
+        .where('[event_id+created_at]')
+        .between([eventId, lower ?? ''], [eventId, upper ?? '\uffff'], true, true)
+        .reverse();
+      const rows = await (limit === null ? newestFirst : newestFirst.limit(limit + 1)).toArray();
+      const hasOlder = limit !== null && rows.length > limit;
+      return { messages: parseRows('chatMessages', (hasOlder ? rows.slice(0, limit) : rows).reverse()), hasOlder };
+    },
+    [eventId, lower, upper, limit],
+    CHAT_RANGE_LOADING,
+  );
+}
+
+const NO_PENDING: ReadonlySet<string> = new Set();
+
+/** Ids of the chat messages written on this device that the server has not accepted yet. */
+export function useChatPendingIds(): ReadonlySet<string> {
+  return useDeviceQuery(
+    async (db) => {
+      const ids = new Set<string>();
+      for (const entry of parseOutbox(
+        await db.outbox.where('status').anyOf('pending', 'sending', 'needs-auth').toArray(),
+      )) {
+        const id = (entry.args as { id?: unknown }).id;
+        if (entry.kind === 'chat.send' && typeof id === 'string') ids.add(id);
+      }
+      return ids.size === 0 ? NO_PENDING : ids;
+    },
+    [],
+    NO_PENDING,
+  );
+}

@@ -44,11 +44,20 @@ function dayFormat(timeZone: string | undefined): Intl.DateTimeFormat {
 export type ChatRow<T> = { type: 'day'; key: string; day: string } | { type: 'message'; key: string; message: T };
 
 /** The messages (oldest first) with a day separator before the first message of each day. */
-export function withDaySeparators<T extends Timed>(messages: readonly T[], timeZone?: string): ChatRow<T>[] {
+export function withDaySeparators<T extends Timed>(
+  messages: readonly T[],
+  timeZone?: string,
+  /** Days already worked out, by message object (a long history is laid out again on every change). */
+  cache?: WeakMap<T, string>,
+): ChatRow<T>[] {
   const rows: ChatRow<T>[] = [];
   let current: string | null = null;
   for (const message of messages) {
-    const day = dayOf(message.created_at, timeZone);
+    let day = cache?.get(message);
+    if (day === undefined) {
+      day = dayOf(message.created_at, timeZone);
+      cache?.set(message, day);
+    }
     if (day !== current) {
       rows.push({ type: 'day', key: `day-${day}`, day });
       current = day;

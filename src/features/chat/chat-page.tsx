@@ -9,6 +9,7 @@ import type { EventRow, MemberRow } from '../../db/row-schemas.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useEventLookup, useEventMembers, useSyncStatus } from '../../data/index.ts';
 import { useChatLive } from '../../data/use-chat-live.ts';
+import { useIsOnline } from '../../lib/use-is-online.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { isManagerRole } from '../events/event-rules.ts';
 import { onlineNames, typingText } from './chat-live-text.ts';
@@ -82,11 +83,15 @@ function ChatScreen({ event, members, me, myUserId, user }: ChatScreenProps) {
   const height = useFillViewport(fillRef);
   const extendedLock = lockedTierOf('extended_chat', event.access_tier, user);
   const importLock = lockedTierOf('whatsapp_import', event.access_tier, user);
-  const online = onlineNames(
-    live.online.map((p) => p.userId),
-    members,
-    myUserId,
-  );
+  // Offline, the last presence seen is stale: nobody is shown as online.
+  const isOnline = useIsOnline();
+  const online = isOnline
+    ? onlineNames(
+        live.online.map((p) => p.userId),
+        members,
+        myUserId,
+      )
+    : [];
   const typing = typingText(live.typing.filter((p) => members.some((m) => m.user_id === p.userId)).map((p) => p.name));
 
   return (
@@ -102,7 +107,11 @@ function ChatScreen({ event, members, me, myUserId, user }: ChatScreenProps) {
           <HStack gap="1.5" textStyle="xs" color="fg.muted" aria-label="Online now" role="status">
             <Box as="span" w="2" h="2" rounded="full" bg={online.length > 0 ? 'green.500' : 'gray.400'} aria-hidden />
             <Text as="span" lineClamp={1}>
-              {online.length > 0 ? `Online: ${online.join(', ')}` : 'Nobody online right now'}
+              {!isOnline
+                ? 'Offline: who is online shows when you are back'
+                : online.length > 0
+                  ? `Online: ${online.join(', ')}`
+                  : 'Nobody online right now'}
             </Text>
           </HStack>
         </Box>

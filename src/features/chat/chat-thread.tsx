@@ -2,15 +2,15 @@ import { Box, Text } from '@chakra-ui/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Tier } from '../../access/tiers.ts';
 import { mutate, MutationValidationError } from '../../data/index.ts';
-import { useChatMessages, useChatReactions, useChatReadMarker } from '../../data/use-chat-messages.ts';
+import { useChatPendingIds, useChatReactions, useChatReadMarker } from '../../data/use-chat-messages.ts';
 import type { ChatMessageRow, ChatReactionRow, MemberRow } from '../../db/row-schemas.ts';
-import { summarizeReactions, unread, withDaySeparators } from './chat-helpers.ts';
+import { summarizeReactions, unread, withDaySeparators, type ReactionSummary } from './chat-helpers.ts';
+import { HistoryStretch, useChatHistory } from './chat-history.tsx';
 import { Composer } from './composer.tsx';
 import { MessageItem } from './message-item.tsx';
 import { MessageList, type ListRow } from './message-list.tsx';
 
-const FIRST_PAGE = 200;
-const MORE = 1000;
+const NO_REACTIONS: ReactionSummary[] = [];
 
 interface ChatThreadProps {
   eventId: string;
@@ -26,8 +26,10 @@ interface ChatThreadProps {
 
 /** The conversation: the history (paged back on demand), the unread line, and the composer. */
 export function ChatThread({ eventId, me, members, lockedTier, focusId, typingLine, onTyping }: ChatThreadProps) {
-  const [limit, setLimit] = useState(FIRST_PAGE);
-  const { messages, pendingIds, hasOlder } = useChatMessages(eventId, limit);
+  const history = useChatHistory();
+  const [dayCache] = useState(() => new WeakMap<ChatMessageRow, string>());
+  const { messages, hasOlder, loadOlder } = history;
+  const pendingIds = useChatPendingIds();
   const reactions = useChatReactions(eventId);
   const marker = useChatReadMarker(eventId);
   const [openActions, setOpenActions] = useState<string | null>(null);
@@ -51,29 +53,33 @@ export function ChatThread({ eventId, me, members, lockedTier, focusId, typingLi
     [me, names],
   );
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
+  // Per message, made once per change of the reactions (the rows stay memoized while scrolling).
   const reactionsByMessage = useMemo(() => {
-    const map = new Map<string, ChatReactionRow[]>();
-    for (const r of reactions) map.set(r.message_id, [...(map.get(r.message_id) ?? []), r]);
-    return map;
-  }, [reactions]);
+    const grouped = new Map<string, ChatReactionRow[]>();
+    for (const r of reactions) grouped.set(r.message_id, [...(grouped.get(r.message_id) ?? []), r]);
+    const out = new Map<string, ReactionSummary[]>();
+    for (const [id, list] of grouped) out.set(id, summarizeReactions(list, id, me));
+    return out;
+  }, [reactions, me]);
 
   const rows = useMemo(() => {
-    const out: ListRow[] = withDaySeparators(messages);
+    const out: ListRow[] = withDaySeparators(messages, undefined, dayCache);
     const firstId = frozenUnread?.firstId;
     if (firstId) {
       const at = out.findIndex((row) => row.type === 'message' && row.message.id === firstId);
       if (at >= 0) out.splice(at, 0, { type: 'unread', key: 'unread-line', count: frozenUnread.count });
     }
     return out;
-  }, [messages, frozenUnread]);
+  }, [messages, frozenUnread, dayCache]);
 
-  // Paging back: one step at a time (the window is full when the step has arrived).
-  const onLoadOlder = useCallback(() => {
-    if (messages.length >= limit) setLimit(limit + MORE);
-  }, [messages.length, limit]);
-
-  // A search result further back than the window: widen it until the message is in.
-  if (focusId && !byId.has(focusId) && hasOlder && messages.length >= limit) setLimit(limit + 2 * MORE);
+  // A search result further back than what is read: page back until it is in.
+  const needsOlder = Boolean(focusId && !byId.has(focusId) && hasOlder);
+  const [askedFor, setAskedFor] = useState<string | null>(null);
+  const oldestId = messages[0]?.id ?? null;
+  if (needsOlder && askedFor !== oldestId) {
+    setAskedFor(oldestId);
+    loadOlder();
+  }
 
   // The newest message is in view: mark the chat read up to it (the server's newest, not a pending one).
   const onSeeNewest = useCallback(() => {
@@ -125,8 +131,9 @@ export function ChatThread({ eventId, me, members, lockedTier, focusId, typingLi
         authorName={nameOf(m)}
         isMine={m.author_id === me && !m.imported}
         isPending={pendingIds.has(m.id)}
-        replyTo={m.reply_to_id ? (answered ? { name: nameOf(answered), body: answered.body } : 'missing') : null}
-        reactions={summarizeReactions(reactionsByMessage.get(m.id) ?? [], m.id, me)}
+        replyName={m.reply_to_id ? (answered ? nameOf(answered) : null) : undefined}
+        replyBody={answered?.body}
+        reactions={reactionsByMessage.get(m.id) ?? NO_REACTIONS}
         lockedTier={lockedTier}
         isActionsOpen={openActions === m.id}
         isHighlighted={focusId === m.id}
@@ -139,7 +146,10 @@ export function ChatThread({ eventId, me, members, lockedTier, focusId, typingLi
 
   return (
     <>
-      {marker === undefined ? (
+      {history.stretches.map((stretch) => (
+        <HistoryStretch key={stretch.index} eventId={eventId} onRange={history.onRange} {...stretch} />
+      ))}
+      {marker === undefined || !history.isLoaded ? (
         <Box flex="1" />
       ) : messages.length === 0 ? (
         <Box flex="1" display="grid" placeItems="center" px="4" textAlign="center">
@@ -152,7 +162,7 @@ export function ChatThread({ eventId, me, members, lockedTier, focusId, typingLi
           initialKey={frozenUnread?.firstId ? 'unread-line' : null}
           focusKey={focusId && byId.has(focusId) ? focusId : null}
           endSignal={sentCount}
-          onLoadOlder={onLoadOlder}
+          onLoadOlder={loadOlder}
           onSeeNewest={onSeeNewest}
           renderMessage={renderMessage}
         />

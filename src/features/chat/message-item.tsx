@@ -16,8 +16,9 @@ export interface MessageItemProps {
   authorName: string;
   isMine: boolean;
   isPending: boolean;
-  /** The message answered: its author and text; 'missing' when it is not on the device (or deleted). */
-  replyTo: { name: string; body: string } | 'missing' | null;
+  /** A reply: the answered message's author (null when it is not on the device, or deleted); undefined for no reply. */
+  replyName: string | null | undefined;
+  replyBody: string | undefined;
   reactions: ReactionSummary[];
   /** Replies and reactions are open on this event's tier; else the tier to show in the prompt. */
   lockedTier: Tier | null;
@@ -34,8 +35,8 @@ export interface MessageItemProps {
  * these per frame, so they skip the style props' runtime work.
  */
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
-  const { message, authorName, isMine, isPending, replyTo, reactions, lockedTier, isActionsOpen, isHighlighted } =
-    props;
+  const { message, authorName, isMine, isPending, replyName, replyBody, reactions, lockedTier } = props;
+  const { isActionsOpen, isHighlighted } = props;
   const time = timeFormat.format(new Date(message.created_at));
   return (
     <article
@@ -55,13 +56,13 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
               {time}
             </time>
           </div>
-          {replyTo ? (
+          {replyName !== undefined ? (
             <div className="cc-quote cc-muted">
-              {replyTo === 'missing' ? (
+              {replyName === null ? (
                 'Reply to an earlier message'
               ) : (
                 <>
-                  <strong>{replyTo.name}</strong>: {replyTo.body}
+                  <strong>{replyName}</strong>: {replyBody}
                 </>
               )}
             </div>
