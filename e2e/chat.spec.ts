@@ -179,7 +179,7 @@ test('three messages written offline show as pending and arrive in order after r
   await benDevice.context.close();
 });
 
-test('reactions and the WhatsApp import: the upgrade prompt on a free event, working on a starter one @phone', async ({
+test('reactions, search and the WhatsApp import: the upgrade prompt on a free event, working on a starter one @phone', async ({
   app,
   page,
 }) => {
@@ -204,6 +204,11 @@ test('reactions and the WhatsApp import: the upgrade prompt on a free event, wor
   await expect(lockedImport.getByText('Upgrade to Starter to unlock this feature')).toBeVisible();
   await screenshots(page, 'import-locked');
   await lockedImport.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Search messages' }).getByText('Upgrade to Starter to unlock this feature'),
+  ).toBeVisible();
+  await page.getByRole('dialog', { name: 'Search messages' }).getByRole('button', { name: 'Close' }).click();
 
   // On a starter event both work.
   const sam = await newPerson('Sam Starter', 'starter');
@@ -253,4 +258,14 @@ test('reactions and the WhatsApp import: the upgrade prompt on a free event, wor
 
   await importExport('Import done: 6 messages checked.');
   expect((await serverBodies(starterEvent)).filter((m) => m.imported)).toHaveLength(6);
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).first().click();
+
+  // Search (extended chat) finds imported messages too, and shows the one picked.
+  await page.getByRole('button', { name: 'Search' }).click();
+  const search = page.getByRole('dialog', { name: 'Search messages' });
+  await search.getByLabel('Search for').fill('stove');
+  await expect(search.getByText('1 match:')).toBeVisible();
+  await search.getByRole('button', { name: /Also the gas stove/ }).click();
+  await expect(search).toBeHidden();
+  await expect(messages(page).filter({ hasText: 'Also the gas stove' })).toBeInViewport();
 });

@@ -10,7 +10,7 @@ import { CHAT_RANGE_LOADING, useChatMessageRange, type ChatRange } from '../../d
 import type { ChatMessageRow } from '../../db/row-schemas.ts';
 
 export const FIRST_PAGE = 200;
-export const PAGE = 1000;
+export const PAGE = 500;
 
 interface StretchProps {
   eventId: string;

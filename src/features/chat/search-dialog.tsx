@@ -28,7 +28,7 @@ export function SearchDialog({ eventId, members, me, lockedTier, onClose, onPick
     <Dialog.Root
       open
       onOpenChange={(e) => !e.open && onClose()}
-      size={{ base: 'full', md: 'md' }}
+      size={{ base: lockedTier ? 'xs' : 'full', md: 'md' }}
       scrollBehavior="inside"
     >
       <Portal>

@@ -92,7 +92,7 @@ export function WhatsAppImportDialog({ eventId, members, lockedTier, onClose }: 
     <Dialog.Root
       open
       onOpenChange={(e) => !e.open && onClose()}
-      size={{ base: 'full', md: 'lg' }}
+      size={{ base: lockedTier ? 'xs' : 'full', md: 'lg' }}
       scrollBehavior="inside"
     >
       <Portal>
