@@ -115,6 +115,7 @@ test('two members chat in real time: unread line, presence, typing, replies and 
   await expect(page.getByText('Jonas Guest is typing…')).toBeVisible();
   await composer(jonasDevice.page).getByRole('button', { name: 'Send' }).click();
   await expect(messages(page).last()).toContainText('Bringing the kayak', { timeout: 10_000 });
+  await expect(page.getByText('Jonas Guest is typing…')).toBeHidden();
 
   // Mia answers with a reply (extended chat: the event is on starter).
   await messages(page)

@@ -11,7 +11,7 @@ const NOBODY: ChatLiveState = { online: [], typing: [] };
 export function useChatLive(
   eventId: string | null | undefined,
   me: { userId: string; name: string } | null,
-): ChatLiveState & { sendTyping(): void } {
+): ChatLiveState & { sendTyping(): void; sendStoppedTyping(): void } {
   const [state, setState] = useState<ChatLiveState>(NOBODY);
   const channel = useRef<ChatChannel | null>(null);
   const userId = me?.userId ?? null;
@@ -37,5 +37,6 @@ export function useChatLive(
   }, [eventId, userId, name]);
 
   const sendTyping = useCallback(() => channel.current?.typing(), []);
-  return { ...state, sendTyping };
+  const sendStoppedTyping = useCallback(() => channel.current?.stoppedTyping(), []);
+  return { ...state, sendTyping, sendStoppedTyping };
 }

@@ -24,6 +24,8 @@ export const TYPING_TTL_MS = 4000;
 export interface ChatChannel {
   /** Tells the others this user is typing (call on input; throttled here). */
   typing(): void;
+  /** Tells the others this user stopped (the message went out). */
+  stoppedTyping(): void;
   close(): Promise<void>;
 }
 
@@ -97,6 +99,11 @@ export function openChatChannel(
       if (now - lastSent < TYPING_TTL_MS / 2 || channel.state !== 'joined') return;
       lastSent = now;
       void channel.send({ type: 'broadcast', event: 'typing', payload: { user_id: me.userId, name: me.name } });
+    },
+    stoppedTyping() {
+      if (Date.now() - lastSent > TYPING_TTL_MS || channel.state !== 'joined') return;
+      lastSent = 0;
+      void channel.send({ type: 'broadcast', event: 'typing', payload: { user_id: me.userId, stopped: true } });
     },
     async close() {
       closed = true;

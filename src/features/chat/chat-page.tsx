@@ -153,6 +153,7 @@ function ChatScreen({ event, members, me, myUserId, user }: ChatScreenProps) {
         focusId={focusId}
         typingLine={typing}
         onTyping={live.sendTyping}
+        onSent={live.sendStoppedTyping}
       />
       {isSearchOpen ? (
         <SearchDialog

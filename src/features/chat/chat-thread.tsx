@@ -22,10 +22,12 @@ interface ChatThreadProps {
   focusId: string | null;
   typingLine: string | null;
   onTyping(): void;
+  onSent(): void;
 }
 
 /** The conversation: the history (paged back on demand), the unread line, and the composer. */
-export function ChatThread({ eventId, me, members, lockedTier, focusId, typingLine, onTyping }: ChatThreadProps) {
+export function ChatThread(props: ChatThreadProps) {
+  const { eventId, me, members, lockedTier, focusId, typingLine, onTyping, onSent } = props;
   const history = useChatHistory();
   const [dayCache] = useState(() => new WeakMap<ChatMessageRow, string>());
   const { messages, hasOlder, loadOlder } = history;
@@ -117,6 +119,7 @@ export function ChatThread({ eventId, me, members, lockedTier, focusId, typingLi
       await mutate('chat.send', { eventId, body, replyToId: replyTo && !lockedTier ? replyTo.id : null });
       setReplyTo(null);
       setSentCount((n) => n + 1);
+      onSent();
       return null;
     } catch (error) {
       return error instanceof MutationValidationError ? error.message : 'The message could not be saved. Try again.';
