@@ -5,6 +5,7 @@
  */
 import type { ChatMessageRow, ChatReactionRow, ChatReadMarkerRow } from '../db/row-schemas.ts';
 import { parseOutbox, parseRow, parseRows } from '../db/validated-read.ts';
+import { getActiveSession, settledSession } from '../sync/sync-session.ts';
 import { useDeviceQuery } from './use-device-query.ts';
 
 export interface ChatWindow {
@@ -150,4 +151,23 @@ export function useChatPendingIds(): ReadonlySet<string> {
     [],
     NO_PENDING,
   );
+}
+
+/**
+ * The created_at of the message `count` places before `upper` (the (count+1)-th at or before it,
+ * newest first), or null when there are not that many: the lower bound of the next stretch back.
+ * Reads index keys only (no rows), so finding it costs next to nothing.
+ */
+export async function chatBoundBefore(eventId: string, upper: string, count: number): Promise<string | null> {
+  const session = getActiveSession() ?? (await settledSession());
+  if (!session) return null;
+  const keys = await session.db.chatMessages
+    .where('[event_id+created_at]')
+    .between([eventId, ''], [eventId, upper], true, true)
+    .reverse()
+    .offset(count)
+    .limit(1)
+    .keys();
+  const key = keys[0] as unknown;
+  return Array.isArray(key) && typeof key[1] === 'string' ? key[1] : null;
 }

@@ -1,5 +1,5 @@
 import { Box, Text } from '@chakra-ui/react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Tier } from '../../access/tiers.ts';
 import { mutate, MutationValidationError } from '../../data/index.ts';
 import { useChatPendingIds, useChatReactions, useChatReadMarker } from '../../data/use-chat-messages.ts';
@@ -28,7 +28,7 @@ interface ChatThreadProps {
 /** The conversation: the history (paged back on demand), the unread line, and the composer. */
 export function ChatThread(props: ChatThreadProps) {
   const { eventId, me, members, lockedTier, focusId, typingLine, onTyping, onSent } = props;
-  const history = useChatHistory();
+  const history = useChatHistory(eventId);
   const [dayCache] = useState(() => new WeakMap<ChatMessageRow, string>());
   const { messages, hasOlder, loadOlder } = history;
   const pendingIds = useChatPendingIds();
@@ -76,12 +76,9 @@ export function ChatThread(props: ChatThreadProps) {
 
   // A search result further back than what is read: page back until it is in.
   const needsOlder = Boolean(focusId && !byId.has(focusId) && hasOlder);
-  const [askedFor, setAskedFor] = useState<string | null>(null);
-  const oldestId = messages[0]?.id ?? null;
-  if (needsOlder && askedFor !== oldestId) {
-    setAskedFor(oldestId);
-    loadOlder();
-  }
+  useEffect(() => {
+    if (needsOlder) loadOlder();
+  }, [needsOlder, loadOlder]);
 
   // The newest message is in view: mark the chat read up to it (the server's newest, not a pending one).
   const onSeeNewest = useCallback(() => {

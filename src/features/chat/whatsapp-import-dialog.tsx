@@ -128,6 +128,19 @@ export function WhatsAppImportDialog({ eventId, members, lockedTier, onClose }: 
                           parsed.senders.length === 1 ? 'person' : 'people'
                         }, ${whenFormat.format(new Date(first.localTime))} to ${whenFormat.format(new Date(last.localTime))}.`}
                       </Text>
+                      {state.status === 'rejected' ? (
+                        <FormMessage status="error">
+                          {state.error?.message || 'The import failed. Try again.'}
+                        </FormMessage>
+                      ) : lastMutation && state.status === 'done' ? (
+                        <FormMessage status="success">
+                          {`Import done: ${count.toLocaleString('en-US')} messages checked. Messages already in the chat were skipped.`}
+                        </FormMessage>
+                      ) : lastMutation ? (
+                        <FormMessage status="info">
+                          {`Importing ${count.toLocaleString('en-US')} messages… They are sent when you are online.`}
+                        </FormMessage>
+                      ) : null}
                       <Stack as="section" aria-label="Senders" gap="3">
                         <Text fontWeight="semibold">Who is who</Text>
                         {parsed.senders.map((s) => (
@@ -167,19 +180,6 @@ export function WhatsAppImportDialog({ eventId, members, lockedTier, onClose }: 
                           </Table.Body>
                         </Table.Root>
                       </Stack>
-                      {state.status === 'rejected' ? (
-                        <FormMessage status="error">
-                          {state.error?.message || 'The import failed. Try again.'}
-                        </FormMessage>
-                      ) : lastMutation && state.status === 'done' ? (
-                        <FormMessage status="success">
-                          {`Import done: ${count.toLocaleString('en-US')} messages checked. Messages already in the chat were skipped.`}
-                        </FormMessage>
-                      ) : lastMutation ? (
-                        <FormMessage status="info">
-                          {`Importing ${count.toLocaleString('en-US')} messages… They are sent when you are online.`}
-                        </FormMessage>
-                      ) : null}
                     </>
                   ) : null}
                 </Stack>
