@@ -18,10 +18,10 @@ test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-/** A second person in a browser context of their own (the project's phone settings). */
+/** A second person in a browser context of their own: a phone like the project's, or a desktop. */
 async function secondDevice(browser: Browser, page: Page, isMobile: boolean) {
   const context = await browser.newContext({
-    viewport: page.viewportSize() ?? undefined,
+    viewport: isMobile ? (page.viewportSize() ?? undefined) : { width: 1280, height: 800 },
     isMobile,
     hasTouch: isMobile,
     locale: 'en-US',
@@ -77,7 +77,6 @@ test('two members chat in real time: unread line, presence, typing, replies and 
   app,
   page,
   browser,
-  isMobile,
 }) => {
   test.setTimeout(60_000);
   const mia = await newPerson('Mia Organizer', 'starter');
@@ -105,7 +104,8 @@ test('two members chat in real time: unread line, presence, typing, replies and 
     })
     .toBe(1);
 
-  const jonasDevice = await secondDevice(browser, page, isMobile);
+  // Jonas is on a desktop, where Enter sends.
+  const jonasDevice = await secondDevice(browser, page, false);
   await signInAs(jonasDevice.app, jonas);
   await openChat(jonasDevice.page, eventId);
   await expect(page.getByText('Online: You, Jonas Guest')).toBeVisible({ timeout: 10_000 });
@@ -113,7 +113,7 @@ test('two members chat in real time: unread line, presence, typing, replies and 
 
   await composer(jonasDevice.page).getByLabel('Message').fill('Bringing the kayak');
   await expect(page.getByText('Jonas Guest is typing…')).toBeVisible();
-  await composer(jonasDevice.page).getByRole('button', { name: 'Send' }).click();
+  await composer(jonasDevice.page).getByLabel('Message').press('Enter');
   await expect(messages(page).last()).toContainText('Bringing the kayak', { timeout: 10_000 });
   await expect(page.getByText('Jonas Guest is typing…')).toBeHidden();
 
@@ -124,7 +124,11 @@ test('two members chat in real time: unread line, presence, typing, replies and 
     .click();
   await page.getByRole('button', { name: 'Reply', exact: true }).click();
   await expect(composer(page)).toContainText('Replying to Jonas Guest');
-  await send(page, 'Perfect, see you at the lake');
+  // On the phone, Enter is a new line; the Send button sends.
+  await composer(page).getByLabel('Message').fill('Perfect, see you at the lake');
+  await composer(page).getByLabel('Message').press('Enter');
+  await expect(composer(page).getByLabel('Message')).toHaveValue('Perfect, see you at the lake\n');
+  await composer(page).getByRole('button', { name: 'Send' }).click();
   await expect(messages(jonasDevice.page).last()).toContainText('Perfect, see you at the lake', { timeout: 10_000 });
   await expect(messages(jonasDevice.page).last()).toContainText('You: Bringing the kayak');
 

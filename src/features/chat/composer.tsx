@@ -28,7 +28,8 @@ export function Composer({ replyTo, onCancelReply, onSend, onTyping }: ComposerP
     if (!state.canSend) return;
     const text = body;
     setBody('');
-    const refused = await onSend(text);
+    // Blank lines left at the end (a phone's Enter) are not part of the message.
+    const refused = await onSend(text.trimEnd());
     if (refused) {
       setBody(text);
       setError(refused);
