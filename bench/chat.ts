@@ -107,7 +107,9 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 }
 
 /** Scrolls the history from the end to the first message, recording every frame's delta. */
-function scrollBack(page: Page): Promise<{ frames: number[]; reachedFirst: boolean; ms: number }> {
+function scrollBack(
+  page: Page,
+): Promise<{ frames: number[]; reachedFirst: boolean; ms: number; longOnArrival: number }> {
   return page.evaluate(
     ({ step }) =>
       new Promise((resolve) => {
@@ -116,15 +118,20 @@ function scrollBack(page: Page): Promise<{ frames: number[]; reachedFirst: boole
         const started = performance.now();
         let last = started;
         let stillAtTop = 0;
+        // A long frame in which the list grew: a page of older messages came in.
+        let height = scroller.scrollHeight;
+        let longOnArrival = 0;
         const tick = (now: number) => {
           frames.push(now - last);
+          if (now - last > 50 && scroller.scrollHeight !== height) longOnArrival++;
+          height = scroller.scrollHeight;
           last = now;
           const firstShown = Boolean(
             [...scroller.querySelectorAll('article')].some((a) => a.textContent?.includes('Message 0')),
           );
           if (scroller.scrollTop <= 0 && firstShown) stillAtTop++;
           if (stillAtTop > 5 || now - started > 120_000) {
-            resolve({ frames: frames.slice(1), reachedFirst: firstShown, ms: now - started });
+            resolve({ frames: frames.slice(1), reachedFirst: firstShown, ms: now - started, longOnArrival });
             return;
           }
           scroller.scrollTop = Math.max(0, scroller.scrollTop - step);
@@ -176,7 +183,7 @@ try {
   await page.waitForTimeout(1000);
   // tsx keeps function names with a helper the page does not have.
   await page.evaluate('window.__name = (f) => f');
-  const { frames, reachedFirst, ms } = await scrollBack(page);
+  const { frames, reachedFirst, ms, longOnArrival } = await scrollBack(page);
   await context.close();
 
   const over50 = frames.filter((f) => f > 50).length;
@@ -193,6 +200,7 @@ try {
     'scroll back: frame time p99 (ms)': +percentile(frames, 99).toFixed(1),
     'scroll back: longest frame (ms, goal <= 50)': +Math.max(...frames).toFixed(1),
     'scroll back: frames over 50 ms': over50,
+    'scroll back: of these, frames in which a page of older messages came in': longOnArrival,
     'machine load while measuring (1-min load average / CPUs)': `${os.loadavg()[0].toFixed(1)} / ${os.cpus().length}`,
   };
   console.table(results);
