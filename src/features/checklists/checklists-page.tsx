@@ -214,7 +214,10 @@ export function ChecklistsPage() {
           <TemplatesDialog
             eventId={event.id}
             duplicateLock={lock.duplicate}
-            onUpgrade={(feature, message) => setUpgrade({ feature, message })}
+            onUpgrade={(feature, message) => {
+              close();
+              setUpgrade({ feature, message });
+            }}
             onStarted={(title) => say('success', `A list has been started from ${title}.`)}
             onClose={close}
           />
