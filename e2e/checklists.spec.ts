@@ -260,7 +260,7 @@ test('templates, cloning and the text export need a starter event; the CSV impor
   await screenshots(page, 'templates');
 });
 
-test('an organizer event imports items from a CSV file, with a preview naming the bad rows @phone', async ({
+test('an organizer event imports items from a CSV file, with a preview naming the bad rows, and duplicates templates @phone', async ({
   app,
   page,
 }) => {
@@ -297,5 +297,14 @@ test('an organizer event imports items from a CSV file, with a preview naming th
   await page.getByRole('tab', { name: 'My items' }).click();
   await expect(page.getByRole('list', { name: 'My items' }).getByRole('listitem')).toHaveText([/Buns/]);
   await page.getByRole('tab', { name: 'All lists' }).click();
+
+  // Organizer: a saved template can be duplicated.
+  await listAction(page, 'Shopping', 'Save as template');
+  await expect(page.getByText('Shopping is saved as a template.')).toBeVisible();
+  await page.getByRole('button', { name: 'Start from a template' }).click();
+  const templates = page.getByRole('dialog', { name: 'Start from a template' });
+  await templates.getByRole('button', { name: 'Duplicate Shopping' }).click();
+  await expect(templates.getByRole('listitem', { name: 'Shopping (copy)' })).toContainText('Shopping · 3 items');
+  await templates.getByRole('button', { name: 'Close' }).click();
   await screenshots(page, 'organizer');
 });

@@ -41,7 +41,10 @@ export function AddItemForm({
             placeholder="Add an item"
             value={text}
             maxLength={500}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              setError(null);
+            }}
           />
           <IconButton type="submit" aria-label={`Add item to ${listTitle}`} variant="subtle">
             <Plus />
