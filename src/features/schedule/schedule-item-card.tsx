@@ -76,7 +76,7 @@ export function ScheduleItemCard({
           </HStack>
         ) : null}
         {assigneeNames.length ? (
-          <HStack gap="1.5" wrap="wrap" aria-label="Assignees">
+          <HStack gap="1.5" wrap="wrap" role="group" aria-label="Assigned to">
             {assigneeNames.map((name) => (
               <Badge key={name} variant="subtle" colorPalette="forest">
                 {name}
