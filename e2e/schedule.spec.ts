@@ -142,7 +142,7 @@ test('a free event: add items, see them by day and in the list, a clash, the win
   await expect(page.getByRole('dialog', { name: 'Upgrade to Organizer to unlock this feature' })).toBeVisible();
 });
 
-test('a starter event: assignees and iCalendar export; an organizer imports a CSV file @phone', async ({
+test('a starter event: assignees, iCalendar export, edit and delete; an organizer imports a CSV file @phone', async ({
   app,
   page,
 }) => {
@@ -197,6 +197,32 @@ test('a starter event: assignees and iCalendar export; an organizer imports a CS
   expect(single).toContain('SUMMARY:Gates open');
   await screenshots(page, 'day');
 
+  // The author edits an item and deletes another (after a confirmation).
+  await page.getByRole('button', { name: 'Edit Gates open' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit item' });
+  await edit.getByLabel('Ends').fill('2027-07-16T12:30');
+  await edit.getByLabel('Notes').fill('Wristbands at the north gate');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  const gates = page.getByRole('article', { name: 'Gates open' });
+  await expect(gates).toContainText('12:00 – 12:30');
+  await expect(gates).toContainText('Wristbands at the north gate');
+  await page.getByRole('group', { name: 'Days' }).getByRole('button', { name: 'Sat, Jul 17' }).click();
+  await page.getByRole('button', { name: 'Edit Headliner, main stage' }).click();
+  await page.getByRole('dialog', { name: 'Edit item' }).getByRole('button', { name: 'Delete item' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete this item?' })
+    .getByRole('button', { name: 'Delete item' })
+    .click();
+  await expect(page.getByText('Nothing planned for this day yet.')).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await serverItems(eventId)).map((i) => `${i.title} ${i.ends_at} ${i.deleted_at ? 'deleted' : ''}`),
+    )
+    .toEqual(
+      expect.arrayContaining(['Gates open 2027-07-16T12:30:00 ', expect.stringMatching(/^Headliner.* deleted$/)]),
+    );
+
   // The creator becomes an organizer: the event's tier follows and the import opens.
   const upgraded = await serviceClient().from('profiles').update({ subscription_tier: 'organizer' }).eq('id', mia.id);
   expect(upgraded.error).toBeNull();
@@ -230,7 +256,6 @@ test('a starter event: assignees and iCalendar export; an organizer imports a CS
   await expect(page.getByRole('region', { name: 'All items' }).getByRole('article')).toHaveText([
     /Gates open/,
     /Soundcheck/,
-    /Headliner/,
   ]);
-  await expect.poll(async () => (await serverItems(eventId)).length).toBe(3);
+  await expect.poll(async () => (await serverItems(eventId)).filter((i) => !i.deleted_at).length).toBe(2);
 });
