@@ -91,7 +91,7 @@ export function ScheduleItemCard({
           </Button>
           <Button size="xs" variant="outline" onClick={onExport} aria-label={`Add ${item.title} to a calendar`}>
             {isExtended ? <CalendarPlus aria-hidden /> : <Lock aria-hidden />}
-            .ics
+            Calendar
           </Button>
         </HStack>
       </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Grid, Group, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { CalendarDays, Download, List, Lock, Plus, Upload } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -244,12 +244,12 @@ export function SchedulePage() {
         <Stack gap="6" as="section" aria-label="All items">
           {grouped.length ? (
             grouped.map((group) => (
-              <Stack key={group.day} gap="3">
-                <Heading as="h2" textStyle="lg">
+              <Grid key={group.day} templateColumns={{ base: '1fr', lg: '14rem 1fr' }} gap={{ base: '3', lg: '6' }}>
+                <Heading as="h2" textStyle="lg" position={{ lg: 'sticky' }} top={{ lg: '20' }} alignSelf="start">
                   {formatLongDay(group.day)}
                 </Heading>
-                {group.items.map(renderItem)}
-              </Stack>
+                <Stack gap="3">{group.items.map(renderItem)}</Stack>
+              </Grid>
             ))
           ) : (
             <Text color="fg.muted">Nothing planned yet. Add the first item.</Text>
