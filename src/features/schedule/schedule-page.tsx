@@ -1,11 +1,288 @@
+import { Alert, Box, Button, Grid, Group, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { format } from 'date-fns';
+import { CalendarDays, Download, List, Lock, Plus, Upload } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { tierRank } from '../../access/tiers.ts';
+import { paths } from '../../app/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import type { ScheduleItemRow } from '../../db/row-schemas.ts';
+import { mutate, useEventLookup, useEventMembers, useRejectedChanges, useSyncStatus } from '../../data/index.ts';
+import { useScheduleAssignees, useScheduleItems } from '../../data/use-schedule.ts';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { ConfirmDialog, type ConfirmRequest } from '../dashboard/confirm-dialog.tsx';
+import { isManagerRole } from '../events/event-rules.ts';
+import { toICalendar } from './icalendar.ts';
+import { formatDay, formatLongDay, icsFileName, scheduleDays } from './schedule-format.ts';
+import { byDay, clashes } from './schedule-helpers.ts';
+import { ScheduleItemCard } from './schedule-item-card.tsx';
+import { UpgradeDialog, type UpgradeRequest } from './upgrade-dialog.tsx';
 
-/** The event's Schedule page (route `/events/{id}/schedule`). */
+const ScheduleItemDialog = lazy(async () => ({
+  default: (await import('./schedule-item-dialog.tsx')).ScheduleItemDialog,
+}));
+const AssigneesDialog = lazy(async () => ({ default: (await import('./assignees-dialog.tsx')).AssigneesDialog }));
+const ImportDialog = lazy(async () => ({
+  default: (await import('./schedule-import-dialog.tsx')).ScheduleImportDialog,
+}));
+
+const EXTENDED: UpgradeRequest = {
+  tier: 'starter',
+  feature: 'The extended schedule adds assignees, items that span several days and iCalendar export.',
+};
+const IMPORTS: UpgradeRequest = {
+  tier: 'organizer',
+  feature: 'Structured imports bring schedule items in from a CSV file.',
+};
+
+const REFUSED_TITLES: Record<string, string> = {
+  'schedule.create': 'Could not add',
+  'schedule.update': 'Could not save',
+  'schedule.delete': 'Could not delete',
+  'schedule.assign': 'Could not change the assignees of',
+};
+
+function download(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The event's Schedule page (route `/events/{id}/schedule`): the agenda by day or as a list. */
 export function SchedulePage() {
-  return (
-    <PageHeader
-      title="Schedule"
-      description="Arrival, shifts and the headliner: the crew's agenda for every day of the event."
+  const { eventId = '' } = useParams();
+  const lookup = useEventLookup(eventId);
+  const members = useEventMembers(eventId);
+  const items = useScheduleItems(eventId);
+  const assignees = useScheduleAssignees(eventId);
+  const rejected = useRejectedChanges();
+  const hasSynced = useSyncStatus((status) => status.lastSyncedAt !== null);
+  const myUserId = useAuthStore((state) => state.session?.user.id ?? null);
+  const [view, setView] = useState<'day' | 'list'>('day');
+  const [pickedDay, setPickedDay] = useState<string | null>(null);
+  const [editing, setEditing] = useState<ScheduleItemRow | 'new' | null>(null);
+  const [assigning, setAssigning] = useState<string | null>(null);
+  const [upgrade, setUpgrade] = useState<UpgradeRequest | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [isImporting, setImporting] = useState(false);
+
+  const clashMap = useMemo(() => clashes(items), [items]);
+  const titles = useMemo(() => new Map(items.map((item) => [item.id, item.title])), [items]);
+  const names = useMemo(
+    () => new Map(members.map((member) => [member.user_id, member.name ?? member.email ?? 'A member'])),
+    [members],
+  );
+
+  if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced)) {
+    return (
+      <HStack gap="3" py="10" justify="center" role="status">
+        <Spinner size="sm" />
+        <Text>Loading the schedule...</Text>
+      </HStack>
+    );
+  }
+  const me = members.find((member) => member.user_id === myUserId);
+  if (lookup.status === 'missing' || !me) {
+    return (
+      <Stack gap="4" py="6" align="start">
+        <PageHeader
+          title="You are not a member of this event"
+          description="It may have been deleted, or you have left it or been removed."
+        />
+        <Button asChild>
+          <RouterLink to={paths.dashboard.href()}>Back to the dashboard</RouterLink>
+        </Button>
+      </Stack>
+    );
+  }
+  const event = lookup.event;
+  const isManager = isManagerRole(me.role);
+  const isExtended = tierRank(event.access_tier) >= tierRank('starter');
+  const canImport = tierRank(event.access_tier) >= tierRank('organizer');
+  const canEdit = (item: ScheduleItemRow) => isManager || item.created_by === myUserId;
+  const days = scheduleDays(event, items, format(new Date(), 'yyyy-MM-dd'));
+  const day = pickedDay && days.includes(pickedDay) ? pickedDay : days[0];
+  const grouped = byDay(items);
+  const dayItems = grouped.find((group) => group.day === day)?.items ?? [];
+  const itemIds = new Set(items.map((item) => item.id));
+  const refused = rejected.changes.filter((change) => {
+    if (!change.kind.startsWith('schedule.')) return false;
+    const args = (change.args ?? {}) as { eventId?: string; id?: string };
+    return args.eventId === event.id || (args.id !== undefined && itemIds.has(args.id));
+  });
+
+  function refusedTitle(kind: string, args: unknown): string {
+    const a = (args ?? {}) as { title?: string; id?: string; itemId?: string; changes?: { title?: string } };
+    const title = a.title ?? a.changes?.title ?? titles.get(a.id ?? a.itemId ?? '') ?? null;
+    return `${REFUSED_TITLES[kind] ?? 'Could not change'} ${title ? `"${title}"` : 'the item'}`;
+  }
+
+  const exportItems = (list: readonly ScheduleItemRow[], name: string) => {
+    if (!isExtended) return setUpgrade(EXTENDED);
+    download(icsFileName(name), toICalendar(list, { eventId: event.id, calendarName: event.name }));
+  };
+
+  const renderItem = (item: ScheduleItemRow) => (
+    <ScheduleItemCard
+      key={item.id}
+      item={item}
+      clashesWith={(clashMap.get(item.id) ?? []).map((id) => titles.get(id) ?? '')}
+      assigneeNames={assignees.filter((a) => a.item_id === item.id).map((a) => names.get(a.user_id) ?? 'A member')}
+      canEdit={canEdit(item)}
+      isExtended={isExtended}
+      onEdit={() => setEditing(item)}
+      onAssign={() => (isExtended ? setAssigning(item.id) : setUpgrade(EXTENDED))}
+      onExport={() => exportItems([item], `${event.name} ${item.title}`)}
     />
+  );
+
+  const deleteItem = (item: ScheduleItemRow) =>
+    setConfirm({
+      title: 'Delete this item?',
+      body: `"${item.title}" will be removed from the schedule for everyone.`,
+      confirmLabel: 'Delete item',
+      isDestructive: true,
+      onConfirm: () => {
+        setEditing(null);
+        void mutate('schedule.delete', { id: item.id });
+      },
+    });
+
+  const assigningItem = items.find((item) => item.id === assigning);
+  return (
+    <>
+      <PageHeader
+        title="Schedule"
+        description="Arrival, shifts and the headliner: the crew's agenda for every day of the event."
+      />
+      {refused.length ? (
+        <Stack gap="3" mb="4">
+          {refused.map((change) => (
+            <Alert.Root key={change.mutationId} status="error" role="alert" rounded="lg" alignItems="start">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{refusedTitle(change.kind, change.args)}</Alert.Title>
+                <Alert.Description>{change.error?.message ?? 'The change was refused.'}</Alert.Description>
+              </Alert.Content>
+              <Button size="sm" variant="outline" onClick={() => void rejected.discard(change.mutationId)}>
+                Dismiss
+              </Button>
+            </Alert.Root>
+          ))}
+        </Stack>
+      ) : null}
+      <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3" mb="4">
+        <HStack gap="2" wrap="wrap">
+          <Button colorPalette="forest" onClick={() => setEditing('new')}>
+            <Plus aria-hidden />
+            Add item
+          </Button>
+          <Button variant="outline" onClick={() => exportItems(items, `${event.name} schedule`)}>
+            {isExtended ? <Download aria-hidden /> : <Lock aria-hidden />}
+            Export calendar
+          </Button>
+          <Button variant="outline" onClick={() => (canImport ? setImporting(true) : setUpgrade(IMPORTS))}>
+            {canImport ? <Upload aria-hidden /> : <Lock aria-hidden />}
+            Import CSV
+          </Button>
+        </HStack>
+        <Group attached role="group" aria-label="View">
+          <Button
+            variant={view === 'day' ? 'solid' : 'outline'}
+            aria-pressed={view === 'day'}
+            onClick={() => setView('day')}
+          >
+            <CalendarDays aria-hidden />
+            Day
+          </Button>
+          <Button
+            variant={view === 'list' ? 'solid' : 'outline'}
+            aria-pressed={view === 'list'}
+            onClick={() => setView('list')}
+          >
+            <List aria-hidden />
+            List
+          </Button>
+        </Group>
+      </Stack>
+
+      {view === 'day' ? (
+        <Stack gap="4">
+          <Box overflowX="auto" mx={{ base: '-1', md: '0' }} px={{ base: '1', md: '0' }} pb="1">
+            <HStack gap="2" role="group" aria-label="Days" minW="max-content">
+              {days.map((d) => (
+                <Button
+                  key={d}
+                  size="sm"
+                  variant={d === day ? 'solid' : 'outline'}
+                  colorPalette={d === day ? 'forest' : undefined}
+                  aria-pressed={d === day}
+                  onClick={() => setPickedDay(d)}
+                >
+                  {formatDay(d)}
+                </Button>
+              ))}
+            </HStack>
+          </Box>
+          <Stack as="section" aria-label={formatLongDay(day)} gap="3">
+            <Heading as="h2" textStyle="lg">
+              {formatLongDay(day)}
+            </Heading>
+            {dayItems.length ? (
+              dayItems.map(renderItem)
+            ) : (
+              <Text color="fg.muted">Nothing planned for this day yet.</Text>
+            )}
+          </Stack>
+        </Stack>
+      ) : (
+        <Stack gap="6" as="section" aria-label="All items">
+          {grouped.length ? (
+            grouped.map((group) => (
+              <Grid key={group.day} templateColumns={{ base: '1fr', lg: '14rem 1fr' }} gap={{ base: '3', lg: '6' }}>
+                <Heading as="h2" textStyle="lg" position={{ lg: 'sticky' }} top={{ lg: '20' }} alignSelf="start">
+                  {formatLongDay(group.day)}
+                </Heading>
+                <Stack gap="3">{group.items.map(renderItem)}</Stack>
+              </Grid>
+            ))
+          ) : (
+            <Text color="fg.muted">Nothing planned yet. Add the first item.</Text>
+          )}
+        </Stack>
+      )}
+
+      <Suspense fallback={null}>
+        {editing ? (
+          <ScheduleItemDialog
+            event={event}
+            item={editing === 'new' ? undefined : editing}
+            day={day}
+            others={items}
+            canDelete={editing !== 'new' && canEdit(editing)}
+            onClose={() => setEditing(null)}
+            onDelete={() => editing !== 'new' && deleteItem(editing)}
+          />
+        ) : null}
+        {assigningItem ? (
+          <AssigneesDialog
+            item={assigningItem}
+            members={members}
+            assigned={new Set(assignees.filter((a) => a.item_id === assigningItem.id).map((a) => a.user_id))}
+            myUserId={myUserId}
+            canAssignOthers={canEdit(assigningItem)}
+            onClose={() => setAssigning(null)}
+          />
+        ) : null}
+        {isImporting ? <ImportDialog event={event} others={items} onClose={() => setImporting(false)} /> : null}
+      </Suspense>
+      {upgrade ? <UpgradeDialog request={upgrade} onClose={() => setUpgrade(null)} /> : null}
+      {confirm ? <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} /> : null}
+    </>
   );
 }

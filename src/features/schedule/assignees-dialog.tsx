@@ -1,0 +1,80 @@
+import { Button, Checkbox, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { FormMessage } from '../../components/form-message.tsx';
+import type { MemberRow, ScheduleItemRow } from '../../db/row-schemas.ts';
+import { mutate } from '../../data/index.ts';
+import { mutateErrorText } from '../events/mutate-error.ts';
+
+interface Props {
+  item: ScheduleItemRow;
+  members: readonly MemberRow[];
+  assigned: ReadonlySet<string>;
+  myUserId: string | null;
+  /** Whoever may change the item assigns anyone; other members only themselves. */
+  canAssignOthers: boolean;
+  onClose(): void;
+}
+
+/** Who takes care of an item (extended schedule): a tick per member, sent at once. */
+export function AssigneesDialog({ item, members, assigned, myUserId, canAssignOthers, onClose }: Props) {
+  const [error, setError] = useState<string | null>(null);
+
+  async function toggle(userId: string, on: boolean) {
+    setError(null);
+    try {
+      await mutate('schedule.assign', { eventId: item.event_id, itemId: item.id, userId, assigned: on });
+    } catch (failure) {
+      setError(mutateErrorText(failure, 'Failed to change the assignees'));
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'md' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Assignees of {item.title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3" role="group" aria-label="Members">
+                {canAssignOthers ? null : (
+                  <Text color="fg.muted" textStyle="sm">
+                    You can assign yourself; the item&apos;s author and the event&apos;s managers assign others.
+                  </Text>
+                )}
+                {members.map((member) => (
+                  <Checkbox.Root
+                    key={member.user_id}
+                    checked={assigned.has(member.user_id)}
+                    disabled={!canAssignOthers && member.user_id !== myUserId}
+                    onCheckedChange={(details) => void toggle(member.user_id, details.checked === true)}
+                    colorPalette="forest"
+                    py="1"
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label>
+                      {member.name ?? member.email ?? 'A member'}
+                      {member.user_id === myUserId ? ' (You)' : ''}
+                    </Checkbox.Label>
+                  </Checkbox.Root>
+                ))}
+                {error ? <FormMessage status="error">{error}</FormMessage> : null}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Done</Button>
+              </Dialog.ActionTrigger>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
