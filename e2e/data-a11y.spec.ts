@@ -4,7 +4,9 @@ import { expectAccessible, newPerson, openMembersDialog, seedEvent, signInAs } f
 import { expect, test } from './fixtures.ts';
 
 for (const theme of ['light', 'dark'] as const) {
-  test.describe(`${theme} theme`, () => {
+  // Contrast is what the theme changes, layout what the size changes: the dark theme is checked at
+  // the phone size only, the light one at both.
+  test.describe(`${theme} theme${theme === 'dark' ? ' @phone' : ''}`, () => {
     test.use({ theme });
     test.setTimeout(120_000);
 

@@ -4,10 +4,25 @@ import { expect, test } from './fixtures.ts';
 
 const EVENT_ID = 'e0000000-0000-4000-8000-000000000001';
 
+/**
+ * One test per table, each route a step visited in the same page: a context and a sign-in per
+ * route cost more than the routes themselves.
+ */
+function routeTable(routes: ReadonlyArray<readonly [from: string, to: string]>) {
+  test('every route of the table leads where the spec says', async ({ app }) => {
+    for (const [from, to] of routes) {
+      await test.step(`${from} leads to ${to}`, async () => {
+        await app.visit(from);
+        await app.expectPath(to);
+      });
+    }
+  });
+}
+
 test.describe('signed out, waitlist on', () => {
   test.beforeEach(async () => setSwitches({ waitlist: true }));
 
-  for (const [from, to] of [
+  routeTable([
     ['/', '/landing'],
     ['/landing', '/landing'],
     ['/waitlist', '/waitlist'],
@@ -18,12 +33,7 @@ test.describe('signed out, waitlist on', () => {
     ['/profile', '/waitlist'],
     [`/events/${EVENT_ID}`, '/waitlist'],
     ['/no/such/page', '/waitlist'],
-  ] as const) {
-    test(`${from} leads to ${to}`, async ({ app }) => {
-      await app.visit(from);
-      await app.expectPath(to);
-    });
-  }
+  ]);
 
   test('the waitlist page offers joining and signing in', async ({ app, page }) => {
     await app.visit('/waitlist');
@@ -35,7 +45,7 @@ test.describe('signed out, waitlist on', () => {
 test.describe('signed out, waitlist off', () => {
   test.beforeEach(async () => setSwitches({ waitlist: false }));
 
-  for (const [from, to] of [
+  routeTable([
     ['/', '/landing'],
     ['/login', '/login'],
     ['/waitlist', '/login'],
@@ -43,12 +53,7 @@ test.describe('signed out, waitlist off', () => {
     ['/dashboard', '/login'],
     ['/subscription', '/login'],
     ['/no/such/page', '/login'],
-  ] as const) {
-    test(`${from} leads to ${to}`, async ({ app }) => {
-      await app.visit(from);
-      await app.expectPath(to);
-    });
-  }
+  ]);
 
   test('the login page shows logo, name, tagline, the form and this year', async ({ app, page }) => {
     await app.visit('/login');
@@ -72,7 +77,7 @@ test.describe('signed in as a user', () => {
     await app.signIn(NOAH);
   });
 
-  for (const [from, to] of [
+  routeTable([
     ['/', '/dashboard'],
     ['/login', '/dashboard'],
     ['/register', '/dashboard'],
@@ -84,12 +89,7 @@ test.describe('signed in as a user', () => {
     ['/landing', '/landing'],
     ['/subscription', '/subscription'],
     [`/events/${EVENT_ID}/camp-planner`, `/events/${EVENT_ID}/camp-planner`],
-  ] as const) {
-    test(`${from} leads to ${to}`, async ({ app }) => {
-      await app.visit(from);
-      await app.expectPath(to);
-    });
-  }
+  ]);
 
   test('/waitlist and /login lead to the dashboard while the waitlist is on', async ({ app }) => {
     await setSwitches({ waitlist: true });
