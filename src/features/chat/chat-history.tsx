@@ -15,7 +15,7 @@ import {
 import type { ChatMessageRow } from '../../db/row-schemas.ts';
 
 export const FIRST_PAGE = 200;
-export const PAGE = 500;
+export const PAGE = 200;
 
 interface StretchProps {
   eventId: string;

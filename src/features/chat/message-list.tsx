@@ -1,6 +1,6 @@
 import { Box, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { ChatMessageRow } from '../../db/row-schemas.ts';
 import type { ChatRow } from './chat-helpers.ts';
 import { MESSAGE_CSS } from './message-styles.ts';
@@ -49,13 +49,19 @@ export function MessageList(props: MessageListProps) {
   const anchor = useRef<{ key: string; delta: number } | null>(null);
   const lastKey = rows.at(-1)?.key ?? null;
 
+  // Stable between renders of the same rows: the virtualizer recomputes every row's position
+  // (O(rows)) whenever getItemKey changes identity, which on every scroll frame was most of the
+  // frame with 10,000 messages.
+  const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
+  const estimateSize = useCallback((i: number) => (rows[i]?.type === 'message' ? 76 : 40), [rows]);
+
   // The virtualizer keeps its own state outside React; this component does not rely on memoizing it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parentRef.current,
-    estimateSize: (i) => (rows[i]?.type === 'message' ? 76 : 40),
-    getItemKey: (i) => rows[i]?.key ?? i,
+    estimateSize,
+    getItemKey,
     overscan: 6,
     paddingStart: 8,
     paddingEnd: 8,
@@ -88,6 +94,13 @@ export function MessageList(props: MessageListProps) {
     // rows is what changes; the virtualizer is the same object throughout.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows]);
+
+  // Still at the top when older messages came in (or when the last page was still on its way as
+  // the top was reached): ask for the next page, as no scroll event will come to ask for it.
+  useEffect(() => {
+    const el = parentRef.current;
+    if (el && opened.current && hasOlder && el.scrollTop < NEAR * 4) onLoadOlder();
+  }, [rows, hasOlder, onLoadOlder]);
 
   // New messages at the end: follow them when the user is there.
   useEffect(() => {
