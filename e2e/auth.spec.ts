@@ -99,7 +99,9 @@ test.describe('password recovery', () => {
     await app.visit('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await app.expectPath('/forgot-password');
-    await page.getByLabel('Email').fill(account.email);
+    // The URL changes before the lazy page replaces the sign-in form (which has an Email field too).
+    const form = page.getByRole('form', { name: 'Reset password' });
+    await form.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('status').filter({ hasText: account.email })).toBeVisible();
 
