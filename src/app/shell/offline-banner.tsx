@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useRejectedChanges } from '../../data/index.ts';
-import { RejectedChanges } from '../../features/notifications/rejected-changes.tsx';
 import { SignOutConfirm } from '../../features/sync-status/sign-out-confirm.tsx';
 import { StorageWarning } from '../../features/sync-status/storage-warning.tsx';
 import { SyncBanner } from '../../features/sync-status/sync-banner.tsx';
 import { TempIdRedirect } from '../../features/sync-status/temp-id-redirect.tsx';
 import { paths } from '../paths.ts';
+
+// Loaded only when the server has refused a change: a popover (~25 KB) no other signed-in page needs.
+const RejectedChanges = lazy(() =>
+  import('../../features/notifications/rejected-changes.tsx').then((m) => ({ default: m.RejectedChanges })),
+);
 
 /**
  * The top of the shell: the sync status line ("You're offline. Some features may be limited."
@@ -16,7 +21,17 @@ export function OfflineBanner() {
   const hasRejected = useRejectedChanges().changes.length > 0;
   return (
     <>
-      <SyncBanner rejected={<RejectedChanges />} hasRejected={hasRejected} loginHref={paths.login.href()} />
+      <SyncBanner
+        rejected={
+          hasRejected ? (
+            <Suspense fallback={null}>
+              <RejectedChanges />
+            </Suspense>
+          ) : null
+        }
+        hasRejected={hasRejected}
+        loginHref={paths.login.href()}
+      />
       <StorageWarning />
       <SignOutConfirm />
       <TempIdRedirect />
