@@ -60,6 +60,14 @@ export const schemaVersions: SchemaVersion[] = [
       scheduleAssignees: 'key, item_id, event_id, user_id',
     },
   },
+  {
+    // Event pages II (issue 8): transport. New tables only.
+    version: 4,
+    stores: {
+      rides: 'key, [event_id+departs_at], event_id',
+      ridePassengers: 'key, ride_id, event_id, user_id',
+    },
+  },
 ];
 
 export class CrewCampDb extends Dexie {
@@ -79,6 +87,8 @@ export class CrewCampDb extends Dexie {
   checklistTemplates!: Table<RowOf['checklistTemplates'], string>;
   scheduleItems!: Table<RowOf['scheduleItems'], string>;
   scheduleAssignees!: Table<RowOf['scheduleAssignees'], string>;
+  rides!: Table<RowOf['rides'], string>;
+  ridePassengers!: Table<RowOf['ridePassengers'], string>;
   outbox!: Table<OutboxEntry, number>;
   shadows!: Table<ShadowRow, string>;
   meta!: Table<MetaRow, string>;

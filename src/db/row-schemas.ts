@@ -262,6 +262,32 @@ export const scheduleAssigneeRowSchema = z.object({
 });
 export type ScheduleAssigneeRow = z.infer<typeof scheduleAssigneeRowSchema>;
 
+/** A ride to an event; `departs_at` is the wall-clock time at the place of departure. */
+export const rideRowSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  event_id: z.string(),
+  driver_id: z.string(),
+  vehicle: nullableText,
+  seats: z.number().int(),
+  departure_place: z.string(),
+  departs_at: z.string(),
+  notes: nullableText,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type RideRow = z.infer<typeof rideRowSchema>;
+
+/** A seat taken in a ride. Key: `{ride_id}|{user_id}`. */
+export const ridePassengerRowSchema = z.object({
+  key: z.string(),
+  ride_id: z.string(),
+  event_id: z.string(),
+  user_id: z.string(),
+  updated_at: timestamp,
+});
+export type RidePassengerRow = z.infer<typeof ridePassengerRowSchema>;
+
 /** Every mirrored table, by its Dexie name, with the schema of its rows. */
 export const rowSchemas = {
   events: eventRowSchema,
@@ -280,6 +306,8 @@ export const rowSchemas = {
   checklistTemplates: checklistTemplateRowSchema,
   scheduleItems: scheduleItemRowSchema,
   scheduleAssignees: scheduleAssigneeRowSchema,
+  rides: rideRowSchema,
+  ridePassengers: ridePassengerRowSchema,
 } as const;
 
 export type MirrorTable = keyof typeof rowSchemas;
@@ -302,6 +330,8 @@ export interface RowOf {
   checklistTemplates: ChecklistTemplateRow;
   scheduleItems: ScheduleItemRow;
   scheduleAssignees: ScheduleAssigneeRow;
+  rides: RideRow;
+  ridePassengers: RidePassengerRow;
 }
 
 /** The local key of an event member row. */
@@ -317,4 +347,9 @@ export function reactionKey(messageId: string, userId: string, emoji: string): s
 /** The local key of a schedule assignee row. */
 export function assigneeKey(itemId: string, userId: string): string {
   return `${itemId}|${userId}`;
+}
+
+/** The local key of a ride passenger row. */
+export function passengerKey(rideId: string, userId: string): string {
+  return `${rideId}|${userId}`;
 }

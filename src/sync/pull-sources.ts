@@ -6,7 +6,7 @@
  * procedures.
  */
 import type { MirrorTable, NotificationSettings, RowOf } from '../db/row-schemas.ts';
-import { assigneeKey, memberKey, reactionKey } from '../db/row-schemas.ts';
+import { assigneeKey, memberKey, passengerKey, reactionKey } from '../db/row-schemas.ts';
 
 type Json = Record<string, unknown>;
 
@@ -421,6 +421,56 @@ export const scheduleAssigneesSource: DeltaSource<'scheduleAssignees'> = {
   },
 };
 
+export const ridesSource: DeltaSource<'rides'> = {
+  table: 'rides',
+  remote: 'rides',
+  select: 'id,event_id,driver_id,vehicle,seats,departure_place,departs_at,notes,created_at,updated_at,deleted_at',
+  tieBreaker: 'id',
+  eventColumn: 'event_id',
+  toRow: (r) => {
+    const key = str(r.id);
+    if (r.deleted_at) return { key, row: null };
+    return {
+      key,
+      row: {
+        key,
+        id: key,
+        event_id: str(r.event_id),
+        driver_id: str(r.driver_id),
+        vehicle: text(r.vehicle),
+        seats: Number(r.seats),
+        departure_place: str(r.departure_place),
+        departs_at: wallClock(r.departs_at),
+        notes: text(r.notes),
+        created_at: str(r.created_at),
+        updated_at: str(r.updated_at),
+      },
+    };
+  },
+};
+
+export const ridePassengersSource: DeltaSource<'ridePassengers'> = {
+  table: 'ridePassengers',
+  remote: 'ride_passengers',
+  select: 'id,ride_id,event_id,user_id,updated_at,deleted_at',
+  tieBreaker: 'id',
+  eventColumn: 'event_id',
+  toRow: (r) => {
+    const key = passengerKey(str(r.ride_id), str(r.user_id));
+    if (r.deleted_at) return { key, row: null };
+    return {
+      key,
+      row: {
+        key,
+        ride_id: str(r.ride_id),
+        event_id: str(r.event_id),
+        user_id: str(r.user_id),
+        updated_at: str(r.updated_at),
+      },
+    };
+  },
+};
+
 /** The event pages' sources, in pull order (lists before items, messages before reactions). */
 export const eventPageSources: DeltaSource[] = [
   chatMessagesSource,
@@ -431,6 +481,8 @@ export const eventPageSources: DeltaSource[] = [
   checklistTemplatesSource,
   scheduleItemsSource,
   scheduleAssigneesSource,
+  ridesSource,
+  ridePassengersSource,
 ] as DeltaSource[];
 
 /** Pull order: profiles first (members show their names), events before what hangs on them. */

@@ -73,6 +73,8 @@ export async function replaceTempId(db: CrewCampDb, tempId: string, realId: stri
     db.checklistItems,
     db.scheduleItems,
     db.scheduleAssignees,
+    db.rides,
+    db.ridePassengers,
   ] as const) {
     await (table as typeof db.chatMessages).where('event_id').equals(tempId).modify({ event_id: realId });
   }

@@ -67,6 +67,16 @@ export function describeChange(change: ChangeLike, eventName: (id: string) => st
       return args.status === 'accepted' ? 'Accept a friend request' : 'Decline a friend request';
     case 'friend.remove':
       return 'Remove a friend';
+    case 'ride.create':
+      return `Offer a ride${text(args, 'departure_place') ? ` from ${text(args, 'departure_place')}` : ''}${to}`;
+    case 'ride.update':
+      return 'Change a ride';
+    case 'ride.cancel':
+      return 'Cancel a ride';
+    case 'ride.claim':
+      return `Take a seat in a ride${to}`;
+    case 'ride.release':
+      return `Give up a seat in a ride${to}`;
     default:
       return 'A change';
   }

@@ -1,6 +1,7 @@
-/** The mutation kinds of the event pages (issue 7): group chat, checklists and templates, schedule. */
+/** The mutation kinds of the event pages: group chat, checklists and templates, schedule (issue 7), transport (issue 8). */
 import { chatKinds } from './chat-kinds.ts';
 import { checklistKinds } from './checklist-kinds.ts';
 import { scheduleKinds } from './schedule-kinds.ts';
+import { transportKinds } from './transport-kinds.ts';
 
-export const eventPageKinds = [...chatKinds, ...checklistKinds, ...scheduleKinds];
+export const eventPageKinds = [...chatKinds, ...checklistKinds, ...scheduleKinds, ...transportKinds];
