@@ -1,5 +1,5 @@
 /**
- * The event pages' mutation kinds (chat, checklists, templates, schedule) against the local
+ * The event pages' mutation kinds (chat, checklists, templates, schedule, transport) against the local
  * backend with the real supabase-js: each sent twice, as a lost response makes the engine do,
  * changes the server once; then push and pull settle the device on the server's rows. Then two
  * members editing the same list offline converge, and messages written offline arrive in order.
@@ -75,6 +75,13 @@ async function serverState(): Promise<unknown> {
     ),
     assignees: await q(
       `select item_id, user_id, deleted_at is not null as deleted from public.schedule_item_assignees order by 1, 2`,
+    ),
+    rides: await q(
+      `select id, event_id, driver_id, vehicle, seats, departure_place, departs_at::text, notes,
+              deleted_at is not null as deleted from public.rides order by id`,
+    ),
+    passengers: await q(
+      `select ride_id, user_id, deleted_at is not null as deleted from public.ride_passengers order by 1, 2`,
     ),
   };
 }
@@ -214,6 +221,38 @@ describe('every event-page kind sent twice changes the server once', () => {
     expect(await bob.db.scheduleItems.get(item)).toBeUndefined();
     await settle(bob);
     expect(await bob.db.scheduleItems.get(item)).toBeUndefined();
+  });
+
+  it('transport: offer, change, claim, release, cancel', async () => {
+    const ride = String(
+      (
+        await sendTwice(ada, 'ride.create', {
+          eventId,
+          seats: 1,
+          departure_place: 'Bern station',
+          departs_at: '2027-07-01T08:30',
+          vehicle: 'Blue van',
+        })
+      ).id,
+    );
+    expect(await ada.db.rides.get(ride)).toMatchObject({ driver_id: ada.userId, departs_at: '2027-07-01T08:30:00' });
+    await sendTwice(ada, 'ride.update', { id: ride, changes: { seats: 2, notes: 'Two backpacks each' } });
+    await settle(bob);
+    await sendTwice(bob, 'ride.claim', { eventId, rideId: ride });
+    expect(await bob.db.ridePassengers.where('ride_id').equals(ride).count()).toBe(1);
+    await sendTwice(bob, 'ride.release', { eventId, rideId: ride });
+    expect(await bob.db.ridePassengers.where('ride_id').equals(ride).count()).toBe(0);
+    await sendTwice(bob, 'ride.claim', { eventId, rideId: ride });
+    // The driver takes the passenger off, then cancels the ride.
+    await sendTwice(ada, 'ride.release', { eventId, rideId: ride, userId: bob.userId });
+    await sendTwice(ada, 'ride.cancel', { id: ride });
+    await settle(ada, bob);
+    expect(await bob.db.rides.get(ride)).toBeUndefined();
+    expect(
+      await q(`select count(*)::int as n from public.ride_passengers where ride_id = $1 and deleted_at is null`, [
+        ride,
+      ]),
+    ).toEqual([{ n: 0 }]);
   });
 });
 
