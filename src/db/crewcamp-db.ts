@@ -61,11 +61,13 @@ export const schemaVersions: SchemaVersion[] = [
     },
   },
   {
-    // Event pages II (issue 8): transport. New tables only.
+    // Event pages II (issue 8): transport and expenses. New tables only.
     version: 4,
     stores: {
       rides: 'key, [event_id+departs_at], event_id',
       ridePassengers: 'key, ride_id, event_id, user_id',
+      expenses: 'key, [event_id+spent_on], event_id',
+      settlements: 'key, event_id',
     },
   },
 ];
@@ -89,6 +91,8 @@ export class CrewCampDb extends Dexie {
   scheduleAssignees!: Table<RowOf['scheduleAssignees'], string>;
   rides!: Table<RowOf['rides'], string>;
   ridePassengers!: Table<RowOf['ridePassengers'], string>;
+  expenses!: Table<RowOf['expenses'], string>;
+  settlements!: Table<RowOf['settlements'], string>;
   outbox!: Table<OutboxEntry, number>;
   shadows!: Table<ShadowRow, string>;
   meta!: Table<MetaRow, string>;

@@ -288,6 +288,42 @@ export const ridePassengerRowSchema = z.object({
 });
 export type RidePassengerRow = z.infer<typeof ridePassengerRowSchema>;
 
+/** A share of an expense: whom it was for and how many cents of it. */
+export const expenseShareSchema = z.object({ user_id: z.string(), share_minor: z.number().int() });
+
+/** An expense, in cents of `currency`; `shares` is empty for a manual (not split) expense. */
+export const expenseRowSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  event_id: z.string(),
+  title: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  spent_on: z.string(),
+  paid_by: z.string(),
+  category: z.string(),
+  shares: z.array(expenseShareSchema),
+  created_by: nullableText,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type ExpenseRow = z.infer<typeof expenseRowSchema>;
+
+/** Money paid back from one member to another. */
+export const settlementRowSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  event_id: z.string(),
+  from_user: z.string(),
+  to_user: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  created_by: nullableText,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type SettlementRow = z.infer<typeof settlementRowSchema>;
+
 /** Every mirrored table, by its Dexie name, with the schema of its rows. */
 export const rowSchemas = {
   events: eventRowSchema,
@@ -308,6 +344,8 @@ export const rowSchemas = {
   scheduleAssignees: scheduleAssigneeRowSchema,
   rides: rideRowSchema,
   ridePassengers: ridePassengerRowSchema,
+  expenses: expenseRowSchema,
+  settlements: settlementRowSchema,
 } as const;
 
 export type MirrorTable = keyof typeof rowSchemas;
@@ -332,6 +370,8 @@ export interface RowOf {
   scheduleAssignees: ScheduleAssigneeRow;
   rides: RideRow;
   ridePassengers: RidePassengerRow;
+  expenses: ExpenseRow;
+  settlements: SettlementRow;
 }
 
 /** The local key of an event member row. */

@@ -471,6 +471,64 @@ export const ridePassengersSource: DeltaSource<'ridePassengers'> = {
   },
 };
 
+export const expensesSource: DeltaSource<'expenses'> = {
+  table: 'expenses',
+  remote: 'expenses',
+  select: 'id,event_id,title,amount_minor,currency,spent_on,paid_by,category,shares,created_by,created_at,updated_at,deleted_at',
+  tieBreaker: 'id',
+  eventColumn: 'event_id',
+  toRow: (r) => {
+    const key = str(r.id);
+    if (r.deleted_at) return { key, row: null };
+    const shares = Array.isArray(r.shares) ? (r.shares as Json[]) : [];
+    return {
+      key,
+      row: {
+        key,
+        id: key,
+        event_id: str(r.event_id),
+        title: str(r.title),
+        amount_minor: Number(r.amount_minor),
+        currency: str(r.currency),
+        spent_on: str(r.spent_on),
+        paid_by: str(r.paid_by),
+        category: str(r.category),
+        shares: shares.map((s) => ({ user_id: str(s.user_id), share_minor: Number(s.share_minor) })),
+        created_by: text(r.created_by),
+        created_at: str(r.created_at),
+        updated_at: str(r.updated_at),
+      },
+    };
+  },
+};
+
+export const settlementsSource: DeltaSource<'settlements'> = {
+  table: 'settlements',
+  remote: 'settlements',
+  select: 'id,event_id,from_user,to_user,amount_minor,currency,created_by,created_at,updated_at,deleted_at',
+  tieBreaker: 'id',
+  eventColumn: 'event_id',
+  toRow: (r) => {
+    const key = str(r.id);
+    if (r.deleted_at) return { key, row: null };
+    return {
+      key,
+      row: {
+        key,
+        id: key,
+        event_id: str(r.event_id),
+        from_user: str(r.from_user),
+        to_user: str(r.to_user),
+        amount_minor: Number(r.amount_minor),
+        currency: str(r.currency),
+        created_by: text(r.created_by),
+        created_at: str(r.created_at),
+        updated_at: str(r.updated_at),
+      },
+    };
+  },
+};
+
 /** The event pages' sources, in pull order (lists before items, messages before reactions). */
 export const eventPageSources: DeltaSource[] = [
   chatMessagesSource,
@@ -483,6 +541,8 @@ export const eventPageSources: DeltaSource[] = [
   scheduleAssigneesSource,
   ridesSource,
   ridePassengersSource,
+  expensesSource,
+  settlementsSource,
 ] as DeltaSource[];
 
 /** Pull order: profiles first (members show their names), events before what hangs on them. */

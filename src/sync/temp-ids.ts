@@ -75,6 +75,8 @@ export async function replaceTempId(db: CrewCampDb, tempId: string, realId: stri
     db.scheduleAssignees,
     db.rides,
     db.ridePassengers,
+    db.expenses,
+    db.settlements,
   ] as const) {
     await (table as typeof db.chatMessages).where('event_id').equals(tempId).modify({ event_id: realId });
   }

@@ -83,6 +83,13 @@ async function serverState(): Promise<unknown> {
     passengers: await q(
       `select ride_id, user_id, deleted_at is not null as deleted from public.ride_passengers order by 1, 2`,
     ),
+    expenses: await q(
+      `select id, title, amount_minor, spent_on::text, paid_by, category, shares, deleted_at is not null as deleted
+       from public.expenses order by id`,
+    ),
+    settlements: await q(
+      `select id, from_user, to_user, amount_minor, deleted_at is not null as deleted from public.settlements order by id`,
+    ),
   };
 }
 
@@ -221,6 +228,68 @@ describe('every event-page kind sent twice changes the server once', () => {
     expect(await bob.db.scheduleItems.get(item)).toBeUndefined();
     await settle(bob);
     expect(await bob.db.scheduleItems.get(item)).toBeUndefined();
+  });
+
+  it('expenses: record, change, settle, undo, delete', async () => {
+    const shares = [
+      { user_id: ada.userId < bob.userId ? ada.userId : bob.userId, share_minor: 1001 },
+      { user_id: ada.userId < bob.userId ? bob.userId : ada.userId, share_minor: 1000 },
+    ];
+    const expense = String(
+      (
+        await sendTwice(bob, 'expense.create', {
+          eventId,
+          title: 'Groceries',
+          amount_minor: 2001,
+          spent_on: '2027-07-01',
+          paid_by: bob.userId,
+          category: 'food',
+          shares,
+        })
+      ).id,
+    );
+    await sendTwice(bob, 'expense.update', {
+      id: expense,
+      changes: { title: 'Groceries and ice', category: 'drinks' },
+    });
+    const settlement = String(
+      (
+        await sendTwice(ada, 'settlement.record', {
+          eventId,
+          from_user: ada.userId,
+          to_user: bob.userId,
+          amount_minor: 1000,
+        })
+      ).id,
+    );
+    await sendTwice(ada, 'settlement.undo', { id: settlement });
+    await sendTwice(bob, 'expense.delete', { id: expense });
+    await settle(ada, bob);
+    expect(await bob.db.expenses.get(expense)).toBeUndefined();
+    expect(await ada.db.settlements.get(settlement)).toBeUndefined();
+  });
+
+  it('expenses: two members changing different fields of one expense offline both keep their change', async () => {
+    const queued = await mutate(envOf(ada), 'expense.create', {
+      eventId,
+      title: 'Firewood',
+      amount_minor: 1500,
+      spent_on: '2027-07-02',
+      // Bob paid (so he may change it too); Ada recorded it.
+      paid_by: bob.userId,
+      category: 'camping',
+      shares: [],
+    });
+    await pushAll(ada);
+    await sync(bob);
+    const id = String((queued.args as { id: string }).id);
+    await mutate(envOf(ada), 'expense.update', { id, changes: { title: 'Firewood and matches' } });
+    await mutate(envOf(bob), 'expense.update', { id, changes: { amount_minor: 1750 } });
+    await pushAll(bob);
+    await pushAll(ada);
+    await settle(ada, bob);
+    for (const d of [ada, bob])
+      expect(await d.db.expenses.get(id)).toMatchObject({ title: 'Firewood and matches', amount_minor: 1750 });
   });
 
   it('transport: offer, change, claim, release, cancel', async () => {

@@ -1,11 +1,400 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Heading,
+  HStack,
+  Spinner,
+  Stack,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
+import { format } from 'date-fns';
+import { ArrowRight, Download, Lock, Plus, Scale } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { tierRank } from '../../access/tiers.ts';
+import { paths } from '../../app/paths.ts';
+import { upgradeText } from '../../app/shell/event-links.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import type { ExpenseRow } from '../../db/row-schemas.ts';
+import { mutate, useEventLookup, useEventMembers, useRejectedChanges, useSyncStatus } from '../../data/index.ts';
+import { useExpenses, useSettlements } from '../../data/use-expenses.ts';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { ConfirmDialog, type ConfirmRequest } from '../dashboard/confirm-dialog.tsx';
+import { isManagerRole } from '../events/event-rules.ts';
+import { UpgradeDialog, type UpgradeRequest } from '../schedule/upgrade-dialog.tsx';
+import { CATEGORY_LABELS } from './categories.ts';
+import { balances, formatMoney, paidTotals, settleUp } from './money.ts';
 
-/** The event's Expenses page (route `/events/{id}/expenses`). */
+const ExpenseDialog = lazy(async () => ({ default: (await import('./expense-dialog.tsx')).ExpenseDialog }));
+
+const SPLITTING: UpgradeRequest = {
+  tier: 'starter',
+  feature: 'Automated splitting divides expenses equally, keeps everyone’s balance and suggests who pays whom.',
+};
+const ADVANCED: UpgradeRequest = {
+  tier: 'organizer',
+  feature: 'Advanced splitting divides an expense by shares, percentages or exact amounts.',
+};
+const EXPORTS: UpgradeRequest = {
+  tier: 'starter',
+  feature: 'Simple exports download the expenses and the balances as CSV files.',
+};
+
+const REFUSED_TITLES: Record<string, string> = {
+  'expense.create': 'Could not add the expense',
+  'expense.update': 'Could not save the expense',
+  'expense.delete': 'Could not delete the expense',
+  'settlement.record': 'Could not record the payment',
+  'settlement.undo': 'Could not undo the payment',
+};
+
+function download(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const fileName = (eventName: string, what: string) =>
+  `${eventName.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'event'}-${what}.csv`;
+
+/** The event's Expenses page (route `/events/{id}/expenses`): who paid what, balances, settling up. */
 export function ExpensesPage() {
+  const { eventId = '' } = useParams();
+  const lookup = useEventLookup(eventId);
+  const members = useEventMembers(eventId);
+  const expenses = useExpenses(eventId);
+  const settlements = useSettlements(eventId);
+  const rejected = useRejectedChanges();
+  const hasSynced = useSyncStatus((status) => status.lastSyncedAt !== null);
+  const myUserId = useAuthStore((state) => state.session?.user.id ?? null);
+  const [editing, setEditing] = useState<ExpenseRow | 'new' | null>(null);
+  const [upgrade, setUpgrade] = useState<UpgradeRequest | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+
+  const names = useMemo(
+    () => new Map(members.map((member) => [member.user_id, member.name ?? member.email ?? 'A member'])),
+    [members],
+  );
+  const nameOf = (id: string) => (id === myUserId ? 'You' : (names.get(id) ?? 'A former member'));
+  const memberIds = useMemo(() => members.map((m) => m.user_id), [members]);
+  const balance = useMemo(() => balances(memberIds, expenses, settlements), [memberIds, expenses, settlements]);
+  const plan = useMemo(() => settleUp(balance), [balance]);
+  const paid = useMemo(() => paidTotals(expenses), [expenses]);
+
+  if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced)) {
+    return (
+      <HStack gap="3" py="10" justify="center" role="status">
+        <Spinner size="sm" />
+        <Text>Loading the expenses...</Text>
+      </HStack>
+    );
+  }
+  const me = members.find((member) => member.user_id === myUserId);
+  if (lookup.status === 'missing' || !me) {
+    return (
+      <Stack gap="4" py="6" align="start">
+        <PageHeader
+          title="You are not a member of this event"
+          description="It may have been deleted, or you have left it or been removed."
+        />
+        <Button asChild>
+          <RouterLink to={paths.dashboard.href()}>Back to the dashboard</RouterLink>
+        </Button>
+      </Stack>
+    );
+  }
+  const event = lookup.event;
+  const isManager = isManagerRole(me.role);
+  const canSplit = tierRank(event.access_tier) >= tierRank('starter');
+  const canSplitAdvanced = tierRank(event.access_tier) >= tierRank('organizer');
+  const total = expenses.reduce((sum, e) => sum + e.amount_minor, 0);
+  const expenseIds = new Set(expenses.map((e) => e.id));
+  const refused = rejected.changes.filter((change) => {
+    if (!change.kind.startsWith('expense.') && !change.kind.startsWith('settlement.')) return false;
+    const args = (change.args ?? {}) as { eventId?: string; id?: string };
+    return args.eventId === event.id || (args.id !== undefined && expenseIds.has(args.id));
+  });
+  const people = members.map((m) => ({ id: m.user_id, name: names.get(m.user_id) ?? 'A member' }));
+
+  const exportExpenses = async () => {
+    if (!canSplit) return setUpgrade(EXPORTS);
+    const { expensesCsv } = await import('./expense-csv.ts');
+    download(
+      fileName(event.name, 'expenses'),
+      expensesCsv(expenses, (id) => names.get(id) ?? 'A former member'),
+    );
+  };
+  const exportBalances = async () => {
+    if (!canSplit) return setUpgrade(EXPORTS);
+    const { balancesCsv } = await import('./expense-csv.ts');
+    const rows = [...balance.keys()].map((id) => {
+      const paidSplit = expenses
+        .filter((e) => e.shares.length && e.paid_by === id)
+        .reduce((s, e) => s + e.amount_minor, 0);
+      const share = expenses.reduce((s, e) => s + (e.shares.find((x) => x.user_id === id)?.share_minor ?? 0), 0);
+      return {
+        name: names.get(id) ?? 'A former member',
+        paid: paidSplit,
+        share,
+        settled: balance.get(id)! - paidSplit + share,
+        balance: balance.get(id)!,
+      };
+    });
+    download(fileName(event.name, 'balances'), balancesCsv(rows));
+  };
+
+  const deleteExpense = (expense: ExpenseRow) =>
+    setConfirm({
+      title: 'Delete this expense?',
+      body: `"${expense.title}" (${formatMoney(expense.amount_minor, expense.currency)}) will be removed for everyone.`,
+      confirmLabel: 'Delete expense',
+      isDestructive: true,
+      onConfirm: () => void mutate('expense.delete', { id: expense.id }),
+    });
+
   return (
-    <PageHeader
-      title="Expenses"
-      description="Record who paid for what, so the crew can settle up fairly after the trip."
-    />
+    <>
+      <PageHeader
+        title="Expenses"
+        description="Record who paid for what, so the crew can settle up fairly after the trip."
+      />
+      {refused.length ? (
+        <Stack gap="3" mb="4">
+          {refused.map((change) => (
+            <Alert.Root key={change.mutationId} status="error" role="alert" rounded="lg" alignItems="start">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{REFUSED_TITLES[change.kind] ?? 'Could not change the expenses'}</Alert.Title>
+                <Alert.Description>{change.error?.message ?? 'The change was refused.'}</Alert.Description>
+              </Alert.Content>
+              <Button size="sm" variant="outline" onClick={() => void rejected.discard(change.mutationId)}>
+                Dismiss
+              </Button>
+            </Alert.Root>
+          ))}
+        </Stack>
+      ) : null}
+
+      <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3" mb="4">
+        <HStack gap="2" wrap="wrap">
+          <Button colorPalette="forest" onClick={() => setEditing('new')}>
+            <Plus aria-hidden />
+            Add expense
+          </Button>
+          <Button variant="outline" onClick={() => void exportExpenses()}>
+            {canSplit ? <Download aria-hidden /> : <Lock aria-hidden />}
+            Expenses CSV
+          </Button>
+          <Button variant="outline" onClick={() => void exportBalances()}>
+            {canSplit ? <Download aria-hidden /> : <Lock aria-hidden />}
+            Balances CSV
+          </Button>
+        </HStack>
+        <Text alignSelf={{ md: 'center' }} fontWeight="medium">
+          Total spent: {formatMoney(total)}
+        </Text>
+      </Stack>
+
+      <Stack direction={{ base: 'column', lg: 'row' }} gap="6" align="start">
+        <Stack as="section" aria-label="All expenses" gap="3" flex="1" minW="0" w="full">
+          <Heading as="h2" textStyle="lg">
+            Expenses ({expenses.length})
+          </Heading>
+          {expenses.length === 0 ? (
+            <Text color="fg.muted">Nothing recorded yet. Add the first expense.</Text>
+          ) : (
+            expenses.map((expense) => {
+              const canEdit = isManager || expense.created_by === myUserId || expense.paid_by === myUserId;
+              const myShare = expense.shares.find((s) => s.user_id === myUserId)?.share_minor;
+              return (
+                <Card.Root key={expense.id} as="article" aria-label={expense.title} variant="outline">
+                  <Card.Body gap="2" py="3">
+                    <HStack justify="space-between" align="start" gap="3">
+                      <Stack gap="0.5" minW="0">
+                        <Text fontWeight="semibold">{expense.title}</Text>
+                        <Text textStyle="sm" color="fg.muted">
+                          {nameOf(expense.paid_by)} paid ·{' '}
+                          {format(new Date(`${expense.spent_on}T00:00:00`), 'd MMM yyyy')}
+                        </Text>
+                      </Stack>
+                      <Stack gap="1" align="end" flexShrink="0">
+                        <Text fontWeight="semibold">{formatMoney(expense.amount_minor, expense.currency)}</Text>
+                        <Badge size="sm" variant="subtle">
+                          {CATEGORY_LABELS[expense.category as keyof typeof CATEGORY_LABELS] ?? expense.category}
+                        </Badge>
+                      </Stack>
+                    </HStack>
+                    {expense.shares.length ? (
+                      <Text textStyle="sm">
+                        Split between {expense.shares.length}
+                        {myShare !== undefined ? ` · your share ${formatMoney(myShare, expense.currency)}` : ''}
+                      </Text>
+                    ) : (
+                      <Text textStyle="sm" color="fg.muted">
+                        Not split
+                      </Text>
+                    )}
+                    {canEdit ? (
+                      <Wrap gap="2">
+                        <Button size="xs" variant="outline" onClick={() => setEditing(expense)}>
+                          Edit
+                        </Button>
+                        <Button size="xs" variant="outline" colorPalette="red" onClick={() => deleteExpense(expense)}>
+                          Delete
+                        </Button>
+                      </Wrap>
+                    ) : null}
+                  </Card.Body>
+                </Card.Root>
+              );
+            })
+          )}
+        </Stack>
+
+        <Stack gap="4" w={{ base: 'full', lg: '24rem' }} flexShrink="0">
+          <Card.Root as="section" aria-label="Paid per person">
+            <Card.Body gap="2">
+              <Heading as="h2" textStyle="md">
+                Paid per person
+              </Heading>
+              {members.map((m) => (
+                <HStack key={m.user_id} justify="space-between" textStyle="sm">
+                  <Text>{nameOf(m.user_id)}</Text>
+                  <Text>{formatMoney(paid.get(m.user_id) ?? 0)}</Text>
+                </HStack>
+              ))}
+            </Card.Body>
+          </Card.Root>
+
+          <Card.Root as="section" aria-label="Balances">
+            <Card.Body gap="3">
+              <HStack gap="2">
+                <Scale size={18} aria-hidden />
+                <Heading as="h2" textStyle="md">
+                  Balances
+                </Heading>
+              </HStack>
+              {canSplit ? (
+                <>
+                  {[...balance.entries()].map(([id, value]) => (
+                    <HStack key={id} justify="space-between" textStyle="sm">
+                      <Text>{nameOf(id)}</Text>
+                      <Text color={value > 0 ? 'green.fg' : value < 0 ? 'red.fg' : 'fg.muted'}>
+                        {value > 0
+                          ? `gets ${formatMoney(value)}`
+                          : value < 0
+                            ? `owes ${formatMoney(-value)}`
+                            : 'settled'}
+                      </Text>
+                    </HStack>
+                  ))}
+                  <Box borderTopWidth="1px" pt="3">
+                    <Heading as="h3" textStyle="sm" mb="2">
+                      Settle up
+                    </Heading>
+                    {plan.length ? (
+                      <Stack as="ul" gap="2" listStyleType="none" aria-label="Suggested payments">
+                        {plan.map((t) => (
+                          <HStack as="li" key={`${t.from}-${t.to}`} justify="space-between" gap="2" textStyle="sm">
+                            <HStack gap="1" wrap="wrap">
+                              <Text>{nameOf(t.from)}</Text>
+                              <ArrowRight size={14} aria-label="pays" />
+                              <Text>{nameOf(t.to)}</Text>
+                              <Text fontWeight="semibold">{formatMoney(t.amount)}</Text>
+                            </HStack>
+                            <Button
+                              size="xs"
+                              variant="outline"
+                              onClick={() =>
+                                void mutate('settlement.record', {
+                                  eventId: event.id,
+                                  from_user: t.from,
+                                  to_user: t.to,
+                                  amount_minor: t.amount,
+                                })
+                              }
+                            >
+                              Record payment
+                            </Button>
+                          </HStack>
+                        ))}
+                      </Stack>
+                    ) : (
+                      <Text textStyle="sm" color="fg.muted">
+                        Everyone is settled up.
+                      </Text>
+                    )}
+                  </Box>
+                  {settlements.length ? (
+                    <Box borderTopWidth="1px" pt="3">
+                      <Heading as="h3" textStyle="sm" mb="2">
+                        Payments recorded
+                      </Heading>
+                      <Stack as="ul" gap="2" listStyleType="none" aria-label="Payments recorded">
+                        {settlements.map((s) => (
+                          <HStack as="li" key={s.id} justify="space-between" textStyle="sm" gap="2">
+                            <Text>
+                              {nameOf(s.from_user)} paid {nameOf(s.to_user)} {formatMoney(s.amount_minor, s.currency)}
+                            </Text>
+                            {s.created_by === myUserId || isManager ? (
+                              <Button
+                                size="xs"
+                                variant="ghost"
+                                onClick={() => void mutate('settlement.undo', { id: s.id })}
+                              >
+                                Undo
+                              </Button>
+                            ) : null}
+                          </HStack>
+                        ))}
+                      </Stack>
+                    </Box>
+                  ) : null}
+                </>
+              ) : (
+                <Stack gap="2" align="start">
+                  <Text textStyle="sm" fontWeight="medium">
+                    <Lock size={14} aria-hidden style={{ display: 'inline', marginRight: 4 }} />
+                    {upgradeText('starter')}
+                  </Text>
+                  <Text textStyle="sm" color="fg.muted">
+                    {SPLITTING.feature}
+                  </Text>
+                  <Button asChild size="xs" colorPalette="forest">
+                    <RouterLink to={paths.subscription.href()}>See plans</RouterLink>
+                  </Button>
+                </Stack>
+              )}
+            </Card.Body>
+          </Card.Root>
+        </Stack>
+      </Stack>
+
+      <Suspense fallback={null}>
+        {editing ? (
+          <ExpenseDialog
+            eventId={event.id}
+            expense={editing === 'new' ? undefined : editing}
+            people={people}
+            myUserId={me.user_id}
+            canSplit={canSplit}
+            canSplitAdvanced={canSplitAdvanced}
+            onUpgrade={(tier) => setUpgrade(tier === 'starter' ? SPLITTING : ADVANCED)}
+            onClose={() => setEditing(null)}
+          />
+        ) : null}
+      </Suspense>
+      {upgrade ? <UpgradeDialog request={upgrade} onClose={() => setUpgrade(null)} /> : null}
+      {confirm ? <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} /> : null}
+    </>
   );
 }

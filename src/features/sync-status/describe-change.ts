@@ -75,6 +75,16 @@ export function describeChange(change: ChangeLike, eventName: (id: string) => st
       return 'Cancel a ride';
     case 'ride.claim':
       return `Take a seat in a ride${to}`;
+    case 'expense.create':
+      return `Add an expense${text(args, 'title') ? ` ${quoted(text(args, 'title')!)}` : ''}${to}`;
+    case 'expense.update':
+      return 'Change an expense';
+    case 'expense.delete':
+      return 'Delete an expense';
+    case 'settlement.record':
+      return `Record a payment${to}`;
+    case 'settlement.undo':
+      return 'Undo a payment';
     case 'ride.release':
       return `Give up a seat in a ride${to}`;
     default:

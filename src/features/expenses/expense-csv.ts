@@ -1,0 +1,44 @@
+/** CSV exports of an event's expenses and balances (simple exports, starter), written by papaparse. */
+import Papa from 'papaparse';
+import type { ExpenseRow } from '../../db/row-schemas.ts';
+
+const amount = (minor: number) => (minor / 100).toFixed(2);
+
+/** One row per expense: date, title, category, amount, currency, who paid, and each member's share. */
+export function expensesCsv(expenses: readonly ExpenseRow[], nameOf: (id: string) => string): string {
+  return Papa.unparse(
+    [...expenses]
+      .sort((a, b) => a.spent_on.localeCompare(b.spent_on) || a.created_at.localeCompare(b.created_at))
+      .map((e) => ({
+        Date: e.spent_on,
+        Title: e.title,
+        Category: e.category,
+        Amount: amount(e.amount_minor),
+        Currency: e.currency,
+        'Paid by': nameOf(e.paid_by),
+        'Split between': e.shares.map((s) => `${nameOf(s.user_id)}: ${amount(s.share_minor)}`).join('; '),
+      })),
+    { columns: ['Date', 'Title', 'Category', 'Amount', 'Currency', 'Paid by', 'Split between'] },
+  );
+}
+
+/**
+ * One row per member: what they paid of split expenses, their shares, what they paid back minus
+ * what they were paid back, and their balance (positive: is owed money; = paid - share + settled).
+ */
+export function balancesCsv(
+  rows: ReadonlyArray<{ name: string; paid: number; share: number; settled: number; balance: number }>,
+  currency = 'CHF',
+): string {
+  return Papa.unparse(
+    rows.map((r) => ({
+      Member: r.name,
+      Paid: amount(r.paid),
+      Share: amount(r.share),
+      Settled: amount(r.settled),
+      Balance: amount(r.balance),
+      Currency: currency,
+    })),
+    { columns: ['Member', 'Paid', 'Share', 'Settled', 'Balance', 'Currency'] },
+  );
+}

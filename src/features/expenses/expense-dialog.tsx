@@ -1,0 +1,315 @@
+import {
+  Button,
+  Checkbox,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Lock } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { FormMessage } from '../../components/form-message.tsx';
+import type { ExpenseRow } from '../../db/row-schemas.ts';
+import { mutate } from '../../data/index.ts';
+import { EXPENSE_CATEGORIES } from '../../sync/kinds/expense-kinds.ts';
+import { mutateErrorText } from '../events/mutate-error.ts';
+import { CATEGORY_LABELS } from './categories.ts';
+import { formatMoney, parseMoney, splitByWeights, splitEqually, type Share } from './money.ts';
+
+export type SplitMode = 'equal' | 'shares' | 'percent' | 'exact';
+
+const MODES: { value: SplitMode; label: string }[] = [
+  { value: 'equal', label: 'Equally' },
+  { value: 'shares', label: 'By shares' },
+  { value: 'percent', label: 'By percentages' },
+  { value: 'exact', label: 'By exact amounts' },
+];
+
+interface Person {
+  id: string;
+  name: string;
+}
+
+interface Props {
+  eventId: string;
+  expense?: ExpenseRow;
+  people: Person[];
+  myUserId: string;
+  /** Splitting (starter) and advanced splitting (organizer) on this event. */
+  canSplit: boolean;
+  canSplitAdvanced: boolean;
+  onUpgrade(tier: 'starter' | 'organizer'): void;
+  onClose(): void;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The shares the form describes, or why it describes none. */
+export function sharesOf(
+  amount: number,
+  mode: SplitMode,
+  chosen: readonly string[],
+  inputs: Readonly<Record<string, string>>,
+): Share[] | string {
+  if (!chosen.length) return 'Choose who the expense was for.';
+  if (mode === 'equal') return splitEqually(amount, chosen);
+  if (mode === 'exact') {
+    const shares = chosen.map((id) => ({ user_id: id, share_minor: parseMoney(inputs[id] ?? '') }));
+    if (shares.some((s) => s.share_minor === null)) return 'Give each person an amount, like 12.50.';
+    const total = shares.reduce((sum, s) => sum + (s.share_minor ?? 0), 0);
+    if (total !== amount) return `The amounts add up to ${formatMoney(total)}, not ${formatMoney(amount)}.`;
+    return (shares as Share[]).sort((a, b) => (a.user_id < b.user_id ? -1 : 1));
+  }
+  const weights = chosen.map((id) => ({ id, weight: Number((inputs[id] ?? '').replace(',', '.')) }));
+  if (weights.some((w) => !Number.isFinite(w.weight) || w.weight < 0 || (inputs[w.id] ?? '').trim() === ''))
+    return mode === 'percent' ? 'Give each person a percentage.' : 'Give each person a number of shares.';
+  const total = weights.reduce((sum, w) => sum + w.weight, 0);
+  if (mode === 'percent' && Math.abs(total - 100) > 1e-9) return `The percentages add up to ${total}, not 100.`;
+  if (!(total > 0)) return 'At least one person needs a share.';
+  return splitByWeights(amount, weights);
+}
+
+/** Recording or changing an expense, split the way the event's plan allows. */
+export function ExpenseDialog(props: Props) {
+  const { eventId, expense, people, myUserId, canSplit, canSplitAdvanced, onUpgrade, onClose } = props;
+  const [title, setTitle] = useState(expense?.title ?? '');
+  const [amountText, setAmountText] = useState(expense ? (expense.amount_minor / 100).toFixed(2) : '');
+  const [spentOn, setSpentOn] = useState(expense?.spent_on ?? today());
+  const [paidBy, setPaidBy] = useState(expense?.paid_by ?? myUserId);
+  const [category, setCategory] = useState<(typeof EXPENSE_CATEGORIES)[number]>(
+    (expense?.category as (typeof EXPENSE_CATEGORIES)[number] | undefined) ?? 'food',
+  );
+  const initialShares = expense?.shares ?? [];
+  const [isSplit, setSplit] = useState(canSplit && (expense ? initialShares.length > 0 : true));
+  const [chosen, setChosen] = useState<string[]>(
+    initialShares.length ? initialShares.map((s) => s.user_id) : people.map((p) => p.id),
+  );
+  const [mode, setMode] = useState<SplitMode>('equal');
+  const [inputs, setInputs] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+
+  const amount = parseMoney(amountText);
+  const split = isSplit && amount !== null && amount > 0 ? sharesOf(amount, mode, chosen, inputs) : null;
+  const preview = Array.isArray(split) ? new Map(split.map((s) => [s.user_id, s.share_minor])) : null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!title.trim()) return setError('The expense needs a title.');
+    if (amount === null || amount <= 0) return setError('Enter the amount, like 42.50.');
+    if (typeof split === 'string') return setError(split);
+    const fields = {
+      title: title.trim(),
+      amount_minor: amount,
+      spent_on: spentOn,
+      paid_by: paidBy,
+      category,
+      shares: split ?? [],
+    };
+    setSaving(true);
+    try {
+      if (expense) {
+        const changes = Object.fromEntries(
+          Object.entries(fields).filter(
+            ([key, value]) => JSON.stringify((expense as Record<string, unknown>)[key]) !== JSON.stringify(value),
+          ),
+        );
+        if (Object.keys(changes).length) await mutate('expense.update', { id: expense.id, changes });
+      } else {
+        await mutate('expense.create', { eventId, ...fields });
+      }
+      onClose();
+    } catch (failure) {
+      setError(mutateErrorText(failure, expense ? 'Failed to save the expense' : 'Failed to add the expense'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const dialogTitle = expense ? 'Edit expense' : 'Add an expense';
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{dialogTitle}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body pb="6">
+              <Stack asChild gap="4">
+                <form onSubmit={(e) => void submit(e)} aria-label={dialogTitle} noValidate>
+                  <Field.Root required>
+                    <Field.Label>
+                      Title
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input
+                      value={title}
+                      onChange={(e) => setTitle(e.target.value)}
+                      placeholder="Groceries"
+                      maxLength={200}
+                    />
+                  </Field.Root>
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                    <Field.Root required>
+                      <Field.Label>
+                        Amount (CHF)
+                        <Field.RequiredIndicator />
+                      </Field.Label>
+                      <Input
+                        inputMode="decimal"
+                        value={amountText}
+                        onChange={(e) => {
+                          setError(null);
+                          setAmountText(e.target.value);
+                        }}
+                        placeholder="42.50"
+                      />
+                    </Field.Root>
+                    <Field.Root required>
+                      <Field.Label>Date</Field.Label>
+                      <Input type="date" value={spentOn} onChange={(e) => setSpentOn(e.target.value)} />
+                    </Field.Root>
+                    <Field.Root>
+                      <Field.Label>Paid by</Field.Label>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field value={paidBy} onChange={(e) => setPaidBy(e.target.value)}>
+                          {people.map((p) => (
+                            <option key={p.id} value={p.id}>
+                              {p.id === myUserId ? `${p.name} (you)` : p.name}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </Field.Root>
+                    <Field.Root>
+                      <Field.Label>Category</Field.Label>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field
+                          value={category}
+                          onChange={(e) => setCategory(e.target.value as (typeof EXPENSE_CATEGORIES)[number])}
+                        >
+                          {EXPENSE_CATEGORIES.map((c) => (
+                            <option key={c} value={c}>
+                              {CATEGORY_LABELS[c]}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </Field.Root>
+                  </SimpleGrid>
+
+                  {canSplit ? (
+                    <Stack gap="3" as="fieldset" borderWidth="1px" rounded="md" p="3">
+                      <Checkbox.Root checked={isSplit} onCheckedChange={(d) => setSplit(Boolean(d.checked))}>
+                        <Checkbox.HiddenInput />
+                        <Checkbox.Control />
+                        <Checkbox.Label>Split this expense</Checkbox.Label>
+                      </Checkbox.Root>
+                      {isSplit ? (
+                        <>
+                          <Field.Root>
+                            <Field.Label>How</Field.Label>
+                            <NativeSelect.Root>
+                              <NativeSelect.Field
+                                value={mode}
+                                onChange={(e) => {
+                                  const next = e.target.value as SplitMode;
+                                  if (next !== 'equal' && !canSplitAdvanced) return onUpgrade('organizer');
+                                  setError(null);
+                                  setMode(next);
+                                }}
+                              >
+                                {MODES.map((m) => (
+                                  <option key={m.value} value={m.value}>
+                                    {m.value !== 'equal' && !canSplitAdvanced ? `${m.label} (Organizer)` : m.label}
+                                  </option>
+                                ))}
+                              </NativeSelect.Field>
+                              <NativeSelect.Indicator />
+                            </NativeSelect.Root>
+                          </Field.Root>
+                          <Stack gap="2" role="group" aria-label="Split between">
+                            <Text textStyle="sm" fontWeight="medium">
+                              Split between
+                            </Text>
+                            {people.map((p) => {
+                              const isChosen = chosen.includes(p.id);
+                              return (
+                                <HStack key={p.id} justify="space-between" gap="3">
+                                  <Checkbox.Root
+                                    checked={isChosen}
+                                    onCheckedChange={(d) => {
+                                      setError(null);
+                                      setChosen((current) =>
+                                        d.checked ? [...current, p.id] : current.filter((id) => id !== p.id),
+                                      );
+                                    }}
+                                  >
+                                    <Checkbox.HiddenInput />
+                                    <Checkbox.Control />
+                                    <Checkbox.Label>{p.name}</Checkbox.Label>
+                                  </Checkbox.Root>
+                                  <HStack gap="2">
+                                    {isChosen && mode !== 'equal' ? (
+                                      <Input
+                                        size="sm"
+                                        w="24"
+                                        inputMode="decimal"
+                                        aria-label={`${MODES.find((m) => m.value === mode)!.label.replace('By ', '')} of ${p.name}`}
+                                        value={inputs[p.id] ?? ''}
+                                        onChange={(e) =>
+                                          setInputs((current) => ({ ...current, [p.id]: e.target.value }))
+                                        }
+                                      />
+                                    ) : null}
+                                    <Text textStyle="sm" color="fg.muted" minW="20" textAlign="end">
+                                      {preview?.has(p.id) ? formatMoney(preview.get(p.id)!) : ''}
+                                    </Text>
+                                  </HStack>
+                                </HStack>
+                              );
+                            })}
+                          </Stack>
+                          {typeof split === 'string' && amount ? (
+                            <FormMessage status="info">{split}</FormMessage>
+                          ) : null}
+                        </>
+                      ) : null}
+                    </Stack>
+                  ) : (
+                    <Button variant="outline" size="sm" alignSelf="start" onClick={() => onUpgrade('starter')}>
+                      <Lock aria-hidden />
+                      Split this expense
+                    </Button>
+                  )}
+                  {error ? <FormMessage status="error">{error}</FormMessage> : null}
+                  <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
+                    <Button variant="outline" onClick={onClose}>
+                      Cancel
+                    </Button>
+                    <Button type="submit" loading={isSaving}>
+                      {expense ? 'Save changes' : 'Add expense'}
+                    </Button>
+                  </Stack>
+                </form>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
