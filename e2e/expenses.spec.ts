@@ -1,0 +1,141 @@
+/**
+ * The Expenses page: an expense split three ways while offline shows at once with its balances
+ * and reaches the server once the signal returns; the settle-up plan, one payment recorded and the
+ * other suggestion unchanged; the CSV download; the gates: a free event records expenses but asks
+ * to upgrade for splitting, balances and exports, and a starter event asks for organizer for
+ * uneven splits.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { serviceClient, setSwitches } from './backend.ts';
+import { newPerson, seedEvent, signInAs } from './data-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { expectWaiting, syncBanner, waitForOfflineReady } from './offline-helpers.ts';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+
+/** docs/screenshots/expenses-{name}-phone.png, then the same at desktop width (-desktop.png). */
+async function screenshots(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENSHOTS, `expenses-${name}-phone.png`), fullPage: true });
+  const phone = page.viewportSize()!;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.locator('aside[aria-label="Sidebar"]')).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOTS, `expenses-${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize(phone);
+}
+
+async function openExpenses(page: Page, eventId: string) {
+  await page.goto(`/events/${eventId}/expenses`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Expenses' })).toBeVisible({ timeout: 15_000 });
+}
+
+async function serverExpenses(eventId: string) {
+  const { data, error } = await serviceClient()
+    .from('expenses')
+    .select('title, amount_minor, paid_by, shares')
+    .eq('event_id', eventId)
+    .is('deleted_at', null);
+  if (error) throw error;
+  return data as { title: string; amount_minor: number; paid_by: string; shares: { share_minor: number }[] }[];
+}
+
+test.beforeAll(async () => {
+  await setSwitches({ waitlist: false });
+});
+
+test('an expense split three ways offline syncs; balances, settling up and the CSV; the tier gates @phone', async ({
+  app,
+  page,
+  context,
+}) => {
+  test.setTimeout(75_000);
+  const ada = await newPerson('Ada Payer', 'starter');
+  const bo = await newPerson('Bo Owes');
+  const cy = await newPerson('Cy Owes');
+  const eventId = await seedEvent(ada, 'Lake weekend', [bo, cy]);
+  const fay = await newPerson('Fay Free');
+  const freeEvent = await seedEvent(fay, 'Free picnic', [ada]);
+
+  await signInAs(app, ada);
+  await openExpenses(page, eventId);
+  await waitForOfflineReady(page);
+  await context.setOffline(true);
+
+  await page.getByRole('button', { name: 'Add expense' }).click();
+  const form = page.getByRole('dialog', { name: 'Add an expense' });
+  await form.getByLabel('Title').fill('Groceries');
+  await form.getByLabel('Amount (CHF)').fill('90');
+  await expect(form.getByRole('group', { name: 'Split between' })).toContainText('Cy Owes');
+  await expect(form.getByRole('group', { name: 'Split between' }).getByText('CHF 30.00')).toHaveCount(3);
+  // Uneven splits are organizer's: the starter event asks to upgrade.
+  await form.getByLabel('How').selectOption('By shares (Organizer)');
+  await expect(page.getByRole('dialog', { name: 'Upgrade to Organizer to unlock this feature' })).toBeVisible();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await form.getByRole('button', { name: 'Add expense' }).click();
+  await expect(form).toBeHidden();
+
+  const card = page.getByRole('article', { name: 'Groceries' });
+  await expect(card).toContainText('CHF 90.00');
+  await expect(card).toContainText('Split between 3 · your share CHF 30.00');
+  const balances = page.getByRole('region', { name: 'Balances' });
+  await expect(balances).toContainText('Yougets CHF 60.00');
+  await expect(balances).toContainText('Bo Owesowes CHF 30.00');
+  await expectWaiting(page, 1);
+  expect(await serverExpenses(eventId)).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(syncBanner(page)).toHaveText('All changes saved', { timeout: 20_000 });
+  await expect
+    .poll(() => serverExpenses(eventId))
+    .toEqual([
+      {
+        title: 'Groceries',
+        amount_minor: 9000,
+        paid_by: ada.id,
+        shares: expect.arrayContaining([expect.objectContaining({ share_minor: 3000 })]),
+      },
+    ]);
+  expect((await serverExpenses(eventId))[0].shares.map((s) => s.share_minor)).toEqual([3000, 3000, 3000]);
+
+  // Settling up: two payments suggested; recording one leaves the other as it was.
+  const plan = page.getByRole('list', { name: 'Suggested payments' });
+  await expect(plan.getByRole('listitem')).toHaveCount(2);
+  const [first, second] = await plan.getByRole('listitem').allTextContents();
+  // Intl writes a no-break space between the currency and the amount.
+  expect([first, second].every((line) => /CHF\s30\.00/.test(line))).toBe(true);
+  await plan.getByRole('listitem').first().getByRole('button', { name: 'Record payment' }).click();
+  await expect(plan.getByRole('listitem')).toHaveCount(1);
+  await expect(plan.getByRole('listitem')).toHaveText(second);
+  await expect(page.getByRole('list', { name: 'Payments recorded' })).toContainText('paid You CHF 30.00');
+  await expect(balances).toContainText('Yougets CHF 30.00');
+  await screenshots(page, 'balances');
+
+  // The CSV of the expenses.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Expenses CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Lake-weekend-expenses.csv');
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.split(/\r?\n/)[0]).toBe('Date,Title,Category,Amount,Currency,Paid by,Split between');
+  expect(csv).toContain('Groceries,food,90.00,CHF,Ada Payer,');
+  expect(csv).toContain('Bo Owes: 30.00');
+
+  // A free event: expenses are recorded, splitting, balances and exports ask to upgrade.
+  await openExpenses(page, freeEvent);
+  await expect(page.getByRole('region', { name: 'Balances' })).toContainText(
+    'Upgrade to Starter to unlock this feature',
+  );
+  await page.getByRole('button', { name: 'Expenses CSV' }).click();
+  await expect(page.getByRole('dialog', { name: 'Upgrade to Starter to unlock this feature' })).toBeVisible();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await page.getByRole('button', { name: 'Add expense' }).click();
+  const freeForm = page.getByRole('dialog', { name: 'Add an expense' });
+  await freeForm.getByLabel('Title').fill('Charcoal');
+  await freeForm.getByLabel('Amount (CHF)').fill('12.50');
+  await freeForm.getByRole('button', { name: 'Add expense' }).click();
+  await expect(page.getByRole('article', { name: 'Charcoal' })).toContainText('Not split');
+  await expect(page.getByRole('region', { name: 'Paid per person' })).toContainText('CHF 12.50');
+  await screenshots(page, 'free');
+});
