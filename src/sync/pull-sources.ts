@@ -474,7 +474,8 @@ export const ridePassengersSource: DeltaSource<'ridePassengers'> = {
 export const expensesSource: DeltaSource<'expenses'> = {
   table: 'expenses',
   remote: 'expenses',
-  select: 'id,event_id,title,amount_minor,currency,spent_on,paid_by,category,shares,created_by,created_at,updated_at,deleted_at',
+  select:
+    'id,event_id,title,amount_minor,currency,spent_on,paid_by,category,shares,created_by,created_at,updated_at,deleted_at',
   tieBreaker: 'id',
   eventColumn: 'event_id',
   toRow: (r) => {

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Heading,
-  HStack,
-  Spinner,
-  Stack,
-  Text,
-  Wrap,
-} from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Heading, HStack, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { ArrowRight, Download, Lock, Plus, Scale } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
