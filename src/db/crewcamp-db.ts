@@ -61,13 +61,15 @@ export const schemaVersions: SchemaVersion[] = [
     },
   },
   {
-    // Event pages II (issue 8): transport and expenses. New tables only.
+    // Event pages II (issue 8): transport, expenses and the site planner. New tables only.
     version: 4,
     stores: {
       rides: 'key, [event_id+departs_at], event_id',
       ridePassengers: 'key, ride_id, event_id, user_id',
       expenses: 'key, [event_id+spent_on], event_id',
       settlements: 'key, event_id',
+      sitePlans: 'key',
+      siteItems: 'key, event_id',
     },
   },
 ];
@@ -93,6 +95,8 @@ export class CrewCampDb extends Dexie {
   ridePassengers!: Table<RowOf['ridePassengers'], string>;
   expenses!: Table<RowOf['expenses'], string>;
   settlements!: Table<RowOf['settlements'], string>;
+  sitePlans!: Table<RowOf['sitePlans'], string>;
+  siteItems!: Table<RowOf['siteItems'], string>;
   outbox!: Table<OutboxEntry, number>;
   shadows!: Table<ShadowRow, string>;
   meta!: Table<MetaRow, string>;

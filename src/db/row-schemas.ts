@@ -324,6 +324,36 @@ export const settlementRowSchema = z.object({
 });
 export type SettlementRow = z.infer<typeof settlementRowSchema>;
 
+/** The size of an event's site plan, in metres. Key: the event id. */
+export const sitePlanRowSchema = z.object({
+  key: z.string(),
+  event_id: z.string(),
+  width_m: z.number(),
+  height_m: z.number(),
+  updated_at: timestamp,
+});
+export type SitePlanRow = z.infer<typeof sitePlanRowSchema>;
+
+/** An item on a site plan: its centre, size (metres) and rotation (degrees). */
+export const siteItemRowSchema = z.object({
+  key: z.string(),
+  id: z.string(),
+  event_id: z.string(),
+  kind: z.string(),
+  label: nullableText,
+  x_m: z.number(),
+  y_m: z.number(),
+  width_m: z.number(),
+  height_m: z.number(),
+  rotation: z.number(),
+  assignee_id: nullableText,
+  moved_at: timestamp,
+  created_by: nullableText,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type SiteItemRow = z.infer<typeof siteItemRowSchema>;
+
 /** Every mirrored table, by its Dexie name, with the schema of its rows. */
 export const rowSchemas = {
   events: eventRowSchema,
@@ -346,6 +376,8 @@ export const rowSchemas = {
   ridePassengers: ridePassengerRowSchema,
   expenses: expenseRowSchema,
   settlements: settlementRowSchema,
+  sitePlans: sitePlanRowSchema,
+  siteItems: siteItemRowSchema,
 } as const;
 
 export type MirrorTable = keyof typeof rowSchemas;
@@ -372,6 +404,8 @@ export interface RowOf {
   ridePassengers: RidePassengerRow;
   expenses: ExpenseRow;
   settlements: SettlementRow;
+  sitePlans: SitePlanRow;
+  siteItems: SiteItemRow;
 }
 
 /** The local key of an event member row. */

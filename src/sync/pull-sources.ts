@@ -530,6 +530,60 @@ export const settlementsSource: DeltaSource<'settlements'> = {
   },
 };
 
+export const sitePlansSource: DeltaSource<'sitePlans'> = {
+  table: 'sitePlans',
+  remote: 'site_plans',
+  select: 'event_id,width_m,height_m,updated_at',
+  tieBreaker: 'event_id',
+  eventColumn: 'event_id',
+  toRow: (r) => {
+    const key = str(r.event_id);
+    return {
+      key,
+      row: {
+        key,
+        event_id: key,
+        width_m: Number(r.width_m),
+        height_m: Number(r.height_m),
+        updated_at: str(r.updated_at),
+      },
+    };
+  },
+};
+
+export const siteItemsSource: DeltaSource<'siteItems'> = {
+  table: 'siteItems',
+  remote: 'site_items',
+  select:
+    'id,event_id,kind,label,x_m,y_m,width_m,height_m,rotation,assignee_id,moved_at,created_by,created_at,updated_at,deleted_at',
+  tieBreaker: 'id',
+  eventColumn: 'event_id',
+  toRow: (r) => {
+    const key = str(r.id);
+    if (r.deleted_at) return { key, row: null };
+    return {
+      key,
+      row: {
+        key,
+        id: key,
+        event_id: str(r.event_id),
+        kind: str(r.kind),
+        label: text(r.label),
+        x_m: Number(r.x_m),
+        y_m: Number(r.y_m),
+        width_m: Number(r.width_m),
+        height_m: Number(r.height_m),
+        rotation: Number(r.rotation),
+        assignee_id: text(r.assignee_id),
+        moved_at: str(r.moved_at),
+        created_by: text(r.created_by),
+        created_at: str(r.created_at),
+        updated_at: str(r.updated_at),
+      },
+    };
+  },
+};
+
 /** The event pages' sources, in pull order (lists before items, messages before reactions). */
 export const eventPageSources: DeltaSource[] = [
   chatMessagesSource,
@@ -544,6 +598,8 @@ export const eventPageSources: DeltaSource[] = [
   ridePassengersSource,
   expensesSource,
   settlementsSource,
+  sitePlansSource,
+  siteItemsSource,
 ] as DeltaSource[];
 
 /** Pull order: profiles first (members show their names), events before what hangs on them. */

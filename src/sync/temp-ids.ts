@@ -77,8 +77,14 @@ export async function replaceTempId(db: CrewCampDb, tempId: string, realId: stri
     db.ridePassengers,
     db.expenses,
     db.settlements,
+    db.siteItems,
   ] as const) {
     await (table as typeof db.chatMessages).where('event_id').equals(tempId).modify({ event_id: realId });
+  }
+  const plan = await db.sitePlans.get(tempId);
+  if (plan) {
+    await db.sitePlans.delete(tempId);
+    await db.sitePlans.put({ ...plan, key: realId, event_id: realId });
   }
   const marker = await db.chatReadMarkers.get(tempId);
   if (marker) {

@@ -90,6 +90,11 @@ async function serverState(): Promise<unknown> {
     settlements: await q(
       `select id, from_user, to_user, amount_minor, deleted_at is not null as deleted from public.settlements order by id`,
     ),
+    plans: await q(`select event_id, width_m, height_m from public.site_plans order by event_id`),
+    siteItems: await q(
+      `select id, kind, label, x_m::text, y_m::text, width_m::text, height_m::text, rotation, assignee_id, moved_at,
+              deleted_at is not null as deleted from public.site_items order by id`,
+    ),
   };
 }
 
@@ -108,6 +113,8 @@ async function sendTwice(d: Device, kind: string, args: unknown): Promise<Record
 
 /** Pulls and checks the device has settled every change it sent (one pull per test: pulls are slow). */
 async function settle(...devices: Device[]) {
+  // A pull drops the entries acknowledged before it started: not in the same millisecond.
+  await new Promise((resolve) => setTimeout(resolve, 2));
   for (const d of devices) {
     await sync(d);
     expect(await d.db.outbox.count()).toBe(0);
@@ -290,6 +297,39 @@ describe('every event-page kind sent twice changes the server once', () => {
     await settle(ada, bob);
     for (const d of [ada, bob])
       expect(await d.db.expenses.get(id)).toMatchObject({ title: 'Firewood and matches', amount_minor: 1750 });
+  });
+
+  it('site plan: size, place, move, change, remove; the later move wins on both devices', async () => {
+    await sendTwice(ada, 'site-plan.set-size', { eventId, width_m: 80, height_m: 50 });
+    const tent = String(
+      (
+        await sendTwice(bob, 'site-item.place', {
+          eventId,
+          kind: 'tent',
+          label: 'Bob',
+          x_m: 10,
+          y_m: 10,
+          width_m: 3,
+          height_m: 3,
+          rotation: 0,
+        })
+      ).id,
+    );
+    await sendTwice(bob, 'site-item.move', { id: tent, to: { x_m: 12.5, y_m: 8 } });
+    await sendTwice(bob, 'site-item.change', { id: tent, changes: { assignee_id: ada.userId } });
+    await settle(ada, bob);
+    // Offline, Bob moves the tent first and Ada later; Ada's move reaches the server first.
+    await mutate(envOf(bob), 'site-item.move', { id: tent, to: { x_m: 1, y_m: 1 } });
+    await new Promise((r) => setTimeout(r, 5));
+    await mutate(envOf(ada), 'site-item.move', { id: tent, to: { x_m: 40, y_m: 20 } });
+    await pushAll(ada);
+    await pushAll(bob);
+    await settle(ada, bob);
+    for (const d of [ada, bob]) expect(await d.db.siteItems.get(tent)).toMatchObject({ x_m: 40, y_m: 20 });
+    expect(await ada.db.sitePlans.get(eventId)).toMatchObject({ width_m: 80, height_m: 50 });
+    await sendTwice(ada, 'site-item.remove', { id: tent });
+    await settle(ada, bob);
+    expect(await bob.db.siteItems.get(tent)).toBeUndefined();
   });
 
   it('transport: offer, change, claim, release, cancel', async () => {

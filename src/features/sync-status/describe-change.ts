@@ -85,6 +85,16 @@ export function describeChange(change: ChangeLike, eventName: (id: string) => st
       return `Record a payment${to}`;
     case 'settlement.undo':
       return 'Undo a payment';
+    case 'site-plan.set-size':
+      return `Resize the site plan${of}`;
+    case 'site-item.place':
+      return `Place a ${text(args, 'kind') ?? 'thing'} on the site plan${of}`;
+    case 'site-item.move':
+      return 'Move an item on the site plan';
+    case 'site-item.change':
+      return 'Change an item on the site plan';
+    case 'site-item.remove':
+      return 'Remove an item from the site plan';
     case 'ride.release':
       return `Give up a seat in a ride${to}`;
     default:
