@@ -62,6 +62,8 @@ export class SyncEngine {
   private clientId = '';
   private leading: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  /** A wake that came while the loop was busy (not asleep): the next sleep returns at once. */
+  private isWakeMissed = false;
   private isPullWanted = false;
   private isReconcileWanted = false;
   private isFullPullWanted = false;
@@ -253,11 +255,18 @@ export class SyncEngine {
   private wake(): void {
     const wake = this.wakeUp;
     this.wakeUp = null;
-    wake?.();
+    // Woken between two awaits of a step (a change queued while the status was being published):
+    // remember it, or the loop would sleep until the next pull with the change unsent.
+    if (wake) wake();
+    else this.isWakeMissed = true;
   }
 
   private sleep(ms: number): Promise<void> {
     if (this.isStopped) return Promise.resolve();
+    if (this.isWakeMissed) {
+      this.isWakeMissed = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const timer = setTimeout(
         () => {

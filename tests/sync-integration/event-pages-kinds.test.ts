@@ -332,6 +332,26 @@ describe('every event-page kind sent twice changes the server once', () => {
     expect(await bob.db.siteItems.get(tent)).toBeUndefined();
   });
 
+  it('site plan: a place, changes and quick moves queued together are sent in order', async () => {
+    const placed = await mutate(envOf(ada), 'site-item.place', {
+      eventId,
+      kind: 'car',
+      label: null,
+      x_m: 5,
+      y_m: 5,
+      width_m: 4.5,
+      height_m: 2,
+      rotation: 0,
+    });
+    const id = String((placed.args as { id: string }).id);
+    await mutate(envOf(ada), 'site-item.change', { id, changes: { label: 'Van' } });
+    await mutate(envOf(ada), 'site-item.change', { id, changes: { assignee_id: bob.userId } });
+    for (const y of [5.5, 6, 6.5]) await mutate(envOf(ada), 'site-item.move', { id, to: { x_m: 9, y_m: y } });
+    expect(await pushAll(ada)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', 'sent']);
+    await settle(ada);
+    expect(await ada.db.siteItems.get(id)).toMatchObject({ label: 'Van', assignee_id: bob.userId, x_m: 9, y_m: 6.5 });
+  });
+
   it('transport: offer, change, claim, release, cancel', async () => {
     const ride = String(
       (

@@ -54,6 +54,8 @@ export function SitePlannerPage() {
   const hasSynced = useSyncStatus((status) => status.lastSyncedAt !== null);
   const myUserId = useAuthStore((state) => state.session?.user.id ?? null);
   const svgRef = useRef<SVGSVGElement>(null);
+  // Moves sent but not yet back from the device database: quick key presses build on them.
+  const pending = useRef(new Map<string, Pick<SiteItemRow, 'x_m' | 'y_m' | 'rotation'>>());
   const [drag, setDrag] = useState<Drag | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [zoom, setZoom] = useState(1);
@@ -117,6 +119,15 @@ export function SitePlannerPage() {
   const selected = items.find((item) => item.id === selectedId) ?? null;
   const refused = rejected.changes.filter((c) => c.kind.startsWith('site-'));
 
+  /** Where an item is, counting this device's moves that the database has not shown yet. */
+  const current = (item: SiteItemRow): Pick<SiteItemRow, 'x_m' | 'y_m' | 'rotation'> => {
+    const mine = pending.current.get(item.id);
+    if (mine && mine.x_m === item.x_m && mine.y_m === item.y_m && mine.rotation === item.rotation) {
+      pending.current.delete(item.id);
+    }
+    return mine ?? item;
+  };
+
   const toPlan = (clientX: number, clientY: number) => {
     const svg = svgRef.current;
     const matrix = svg?.getScreenCTM()?.inverse();
@@ -128,7 +139,15 @@ export function SitePlannerPage() {
   const move = (
     item: SiteItemRow,
     to: Partial<Pick<SiteItemRow, 'x_m' | 'y_m' | 'width_m' | 'height_m' | 'rotation'>>,
-  ) => void mutate('site-item.move', { id: item.id, to });
+  ) => {
+    const at = current(item);
+    pending.current.set(item.id, {
+      x_m: to.x_m ?? at.x_m,
+      y_m: to.y_m ?? at.y_m,
+      rotation: to.rotation ?? at.rotation,
+    });
+    void mutate('site-item.move', { id: item.id, to });
+  };
 
   const onPointerDown = (item: SiteItemRow) => (e: PointerEvent<SVGGElement>) => {
     e.preventDefault();
@@ -165,13 +184,14 @@ export function SitePlannerPage() {
       ArrowUp: [0, -step],
       ArrowDown: [0, step],
     };
+    const at = current(item);
     if (deltas[e.key]) {
       e.preventDefault();
-      const to = clampToPlan(item.x_m + deltas[e.key][0], item.y_m + deltas[e.key][1], size);
+      const to = clampToPlan(at.x_m + deltas[e.key][0], at.y_m + deltas[e.key][1], size);
       move(item, { x_m: to.x, y_m: to.y });
     } else if (e.key === 'r' || e.key === 'R') {
       e.preventDefault();
-      move(item, { rotation: (item.rotation + (e.key === 'r' ? 15 : 345)) % 360 });
+      move(item, { rotation: (at.rotation + (e.key === 'r' ? 15 : 345)) % 360 });
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       setSelectedId(item.id);
@@ -301,7 +321,12 @@ export function SitePlannerPage() {
                 const x = drag?.id === item.id ? drag.x : item.x_m;
                 const y = drag?.id === item.id ? drag.y : item.y_m;
                 const isSelected = item.id === selectedId;
-                const fontSize = Math.min(1, Math.max(0.45, Math.min(item.width_m, item.height_m) / 3));
+                const text = item.label ?? type.label;
+                // In metres, like everything on the plan: as large as the item allows, never wider.
+                const fontSize = Math.max(
+                  0.3,
+                  Math.min(1, Math.min(item.width_m, item.height_m) / 2.5, (item.width_m * 0.95) / (0.6 * text.length)),
+                );
                 return (
                   <g
                     key={item.id}
@@ -335,11 +360,10 @@ export function SitePlannerPage() {
                     <text
                       textAnchor="middle"
                       dominantBaseline="central"
-                      fontSize={fontSize}
+                      style={{ pointerEvents: 'none', fontSize: `${fontSize}px` }}
                       fill="#1f2a1f"
-                      style={{ pointerEvents: 'none' }}
                     >
-                      {item.label ?? type.label}
+                      {text}
                     </text>
                   </g>
                 );

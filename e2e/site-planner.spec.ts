@@ -1,0 +1,128 @@
+/**
+ * The Site Planner: a tent placed and dragged by touch on a phone, moved with the arrow keys, its
+ * move arriving on another member's screen; the other member's mouse move arriving back; a free
+ * event shows the upgrade prompt instead of the plan.
+ */
+import path from 'node:path';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { App } from './app.ts';
+import { serviceClient, setSwitches } from './backend.ts';
+import { newPerson, seedEvent, signInAs } from './data-helpers.ts';
+import { expect, test } from './fixtures.ts';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+
+async function desktop(browser: Browser) {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'Europe/Zurich',
+  });
+  const page = await context.newPage();
+  return { context, page, app: new App(page, false) };
+}
+
+async function openPlanner(page: Page, eventId: string) {
+  await page.goto(`/events/${eventId}/camp-planner`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Site Planner' })).toBeVisible({ timeout: 15_000 });
+}
+
+const x = async (item: Locator) => Number(await item.getAttribute('data-x'));
+const y = async (item: Locator) => Number(await item.getAttribute('data-y'));
+
+/** A finger on the item's centre, moved by (dx, dy) pixels in steps, then lifted. */
+async function touchDrag(page: Page, item: Locator, dx: number, dy: number) {
+  const box = (await item.boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let i = 1; i <= 8; i++) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: from.x + (dx * i) / 8, y: from.y + (dy * i) / 8 }],
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+async function serverItem(id: string) {
+  const { data, error } = await serviceClient().from('site_items').select('x_m, y_m').eq('id', id).maybeSingle();
+  if (error) throw error;
+  return data as { x_m: number; y_m: number } | null;
+}
+
+test.beforeAll(async () => {
+  await setSwitches({ waitlist: false });
+});
+
+test('placing and moving items by touch and keys; another member sees the move, and theirs arrives; a free event is locked @phone', async ({
+  app,
+  page,
+  browser,
+}) => {
+  test.setTimeout(75_000);
+  const ada = await newPerson('Ada Planner', 'starter');
+  const bo = await newPerson('Bo Camper');
+  const eventId = await seedEvent(ada, 'Forest camp', [bo]);
+  const fay = await newPerson('Fay Free');
+  const freeEvent = await seedEvent(fay, 'Free meadow', [ada]);
+
+  const boDesk = await desktop(browser);
+  await signInAs(boDesk.app, bo);
+  await openPlanner(boDesk.page, eventId);
+
+  await signInAs(app, ada);
+  await openPlanner(page, eventId);
+  await page.getByRole('button', { name: 'Add a tent' }).click();
+  const tent = page.getByTestId('site-item');
+  await expect(tent).toHaveCount(1);
+  const id = (await tent.getAttribute('data-id'))!;
+  const start = { x: await x(tent), y: await y(tent) };
+  await page.getByRole('region', { name: 'Selected item' }).getByLabel('Name on the plan').fill('Ada and Bo');
+  await page.keyboard.press('Enter');
+  await page.getByRole('region', { name: 'Selected item' }).getByLabel('Belongs to').selectOption('Bo Camper');
+  await expect(tent).toHaveAttribute('aria-label', /^Ada and Bo, Bo Camper, at /);
+
+  // Dragged with a finger: about a sixth of the plan's width to the right, snapped to the grid.
+  const plan = (await page.getByRole('group', { name: /^Site plan, 60 by 40 metres/ }).boundingBox())!;
+  await touchDrag(page, tent, plan.width / 6, 0);
+  await expect.poll(() => x(tent)).toBeGreaterThan(start.x + 7);
+  const dragged = await x(tent);
+  expect(dragged).toBeLessThan(start.x + 13);
+  expect(dragged * 2).toBe(Math.round(dragged * 2));
+  expect(await y(tent)).toBe(start.y);
+
+  // And with the keyboard: two steps down of half a metre.
+  await tent.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => y(tent)).toBe(start.y + 1);
+  // Each change is sent in turn, with a pull between (the realtime echo of the one before): give the
+  // six changes made here the time to drain.
+  await expect.poll(() => serverItem(id), { timeout: 25_000 }).toEqual({ x_m: dragged, y_m: start.y + 1 });
+
+  // Bo's screen shows the move, name and owner; Bo moves it back with the mouse, and Ada sees that.
+  const boTent = boDesk.page.getByTestId('site-item');
+  await expect(boTent).toHaveAttribute('data-x', String(dragged), { timeout: 20_000 });
+  await expect(boTent).toHaveAttribute('aria-label', /^Ada and Bo, Bo Camper, at /);
+  const box = (await boTent.boundingBox())!;
+  const boPlan = (await boDesk.page.getByRole('group', { name: /^Site plan/ }).boundingBox())!;
+  await boDesk.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await boDesk.page.mouse.down();
+  await boDesk.page.mouse.move(box.x + box.width / 2 - boPlan.width / 6, box.y + box.height / 2, { steps: 6 });
+  await boDesk.page.mouse.up();
+  await expect.poll(() => x(boTent)).toBeLessThan(dragged - 7);
+  const movedBack = await x(boTent);
+  await expect(tent).toHaveAttribute('data-x', String(movedBack), { timeout: 20_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'site-planner-phone.png'), fullPage: true });
+  await boDesk.page.screenshot({ path: path.join(SCREENSHOTS, 'site-planner-desktop.png'), fullPage: true });
+  await boDesk.context.close();
+
+  // A free event: the site planner is a starter feature.
+  await openPlanner(page, freeEvent);
+  await expect(page.getByRole('main').getByText('Upgrade to Starter to unlock this feature')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add a tent' })).toHaveCount(0);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'site-planner-locked-phone.png'), fullPage: true });
+});
