@@ -1,12 +1,10 @@
-import { Box, Button, Flex, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Heading, Text } from '@chakra-ui/react';
 import { FileUp, Search } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { checkAccess } from '../../access/check-access.ts';
 import type { Tier } from '../../access/tiers.ts';
-import { paths } from '../../app/paths.ts';
 import type { EventRow, MemberRow } from '../../db/row-schemas.ts';
-import { PageHeader } from '../../components/page-header.tsx';
 import { useEventLookup, useEventMembers, useSyncStatus } from '../../data/index.ts';
 import { useChatLive } from '../../data/use-chat-live.ts';
 import { useIsOnline } from '../../lib/use-is-online.ts';
@@ -16,6 +14,7 @@ import { onlineNames, typingText } from './chat-live-text.ts';
 import { ChatThread } from './chat-thread.tsx';
 import { SearchDialog } from './search-dialog.tsx';
 import { useFillViewport } from './use-fill-viewport.ts';
+import { NotAMember, PageLoading } from '../events/event-page-states.tsx';
 
 const WhatsAppImportDialog = lazy(async () => ({
   default: (await import('./whatsapp-import-dialog.tsx')).WhatsAppImportDialog,
@@ -41,25 +40,10 @@ export function ChatPage() {
   const me = members.find((member) => member.user_id === myUserId);
 
   if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced) || (!me && !hasSynced)) {
-    return (
-      <HStack gap="3" py="10" justify="center" role="status">
-        <Spinner size="sm" />
-        <Text>Loading the chat...</Text>
-      </HStack>
-    );
+    return <PageLoading text="Loading the chat..." />;
   }
   if (lookup.status === 'missing' || !me || !myUserId) {
-    return (
-      <Stack gap="4" py="6" align="start">
-        <PageHeader
-          title="You are not a member of this event"
-          description="It may have been deleted, or you have left it or been removed."
-        />
-        <Button asChild>
-          <RouterLink to={paths.dashboard.href()}>Back to the dashboard</RouterLink>
-        </Button>
-      </Stack>
-    );
+    return <NotAMember />;
   }
   return <ChatScreen event={lookup.event} members={members} me={me} myUserId={myUserId} user={user} />;
 }

@@ -1,8 +1,7 @@
-import { Badge, Button, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Pencil } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useEventLookup, useEventMembers, useSyncStatus } from '../../data/index.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
@@ -11,6 +10,7 @@ import { CrewCard } from './crew-card.tsx';
 import { EventDetailsCard } from './event-details-card.tsx';
 import { isManagerRole } from './event-rules.ts';
 import { JoinLinkCard } from './join-link-card.tsx';
+import { NotAMember, PageLoading } from './event-page-states.tsx';
 
 const EditEventDialog = lazy(async () => ({ default: (await import('./edit-event-dialog.tsx')).EditEventDialog }));
 
@@ -27,26 +27,11 @@ export function EventPage() {
   const [isMembersOpen, setMembersOpen] = useState(false);
 
   if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced)) {
-    return (
-      <HStack gap="3" py="10" justify="center" role="status">
-        <Spinner size="sm" />
-        <Text>Loading the event...</Text>
-      </HStack>
-    );
+    return <PageLoading text="Loading the event..." />;
   }
   const me = members.find((member) => member.user_id === myUserId);
   if (lookup.status === 'missing' || !me) {
-    return (
-      <Stack gap="4" py="6" align="start">
-        <PageHeader
-          title="You are not a member of this event"
-          description="It may have been deleted, or you have left it or been removed."
-        />
-        <Button asChild>
-          <RouterLink to={paths.dashboard.href()}>Back to the dashboard</RouterLink>
-        </Button>
-      </Stack>
-    );
+    return <NotAMember />;
   }
   const event = lookup.event;
   const isManager = isManagerRole(me.role);

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Heading, HStack, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { ArrowRight, Download, Lock, Plus, Scale } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -16,6 +16,8 @@ import { isManagerRole } from '../events/event-rules.ts';
 import { UpgradeDialog, type UpgradeRequest } from '../schedule/upgrade-dialog.tsx';
 import { CATEGORY_LABELS } from './categories.ts';
 import { balances, formatMoney, paidTotals, settleUp } from './money.ts';
+import { NotAMember, PageLoading, RefusedChangeAlerts } from '../events/event-page-states.tsx';
+import { downloadText } from '../../lib/download.ts';
 
 const ExpenseDialog = lazy(async () => ({ default: (await import('./expense-dialog.tsx')).ExpenseDialog }));
 
@@ -40,16 +42,7 @@ const REFUSED_TITLES: Record<string, string> = {
   'settlement.undo': 'Could not undo the payment',
 };
 
-function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const CSV = 'text/csv;charset=utf-8';
 
 const fileName = (eventName: string, what: string) =>
   `${eventName.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'event'}-${what}.csv`;
@@ -79,26 +72,11 @@ export function ExpensesPage() {
   const paid = useMemo(() => paidTotals(expenses), [expenses]);
 
   if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced)) {
-    return (
-      <HStack gap="3" py="10" justify="center" role="status">
-        <Spinner size="sm" />
-        <Text>Loading the expenses...</Text>
-      </HStack>
-    );
+    return <PageLoading text="Loading the expenses..." />;
   }
   const me = members.find((member) => member.user_id === myUserId);
   if (lookup.status === 'missing' || !me) {
-    return (
-      <Stack gap="4" py="6" align="start">
-        <PageHeader
-          title="You are not a member of this event"
-          description="It may have been deleted, or you have left it or been removed."
-        />
-        <Button asChild>
-          <RouterLink to={paths.dashboard.href()}>Back to the dashboard</RouterLink>
-        </Button>
-      </Stack>
-    );
+    return <NotAMember />;
   }
   const event = lookup.event;
   const isManager = isManagerRole(me.role);
@@ -116,9 +94,10 @@ export function ExpensesPage() {
   const exportExpenses = async () => {
     if (!canSplit) return setUpgrade(EXPORTS);
     const { expensesCsv } = await import('./expense-csv.ts');
-    download(
+    downloadText(
       fileName(event.name, 'expenses'),
       expensesCsv(expenses, (id) => names.get(id) ?? 'A former member'),
+      CSV,
     );
   };
   const exportBalances = async () => {
@@ -137,7 +116,7 @@ export function ExpensesPage() {
         balance: balance.get(id)!,
       };
     });
-    download(fileName(event.name, 'balances'), balancesCsv(rows));
+    downloadText(fileName(event.name, 'balances'), balancesCsv(rows), CSV);
   };
 
   const deleteExpense = (expense: ExpenseRow) =>
@@ -155,22 +134,11 @@ export function ExpensesPage() {
         title="Expenses"
         description="Record who paid for what, so the crew can settle up fairly after the trip."
       />
-      {refused.length ? (
-        <Stack gap="3" mb="4">
-          {refused.map((change) => (
-            <Alert.Root key={change.mutationId} status="error" role="alert" rounded="lg" alignItems="start">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{REFUSED_TITLES[change.kind] ?? 'Could not change the expenses'}</Alert.Title>
-                <Alert.Description>{change.error?.message ?? 'The change was refused.'}</Alert.Description>
-              </Alert.Content>
-              <Button size="sm" variant="outline" onClick={() => void rejected.discard(change.mutationId)}>
-                Dismiss
-              </Button>
-            </Alert.Root>
-          ))}
-        </Stack>
-      ) : null}
+      <RefusedChangeAlerts
+        changes={refused}
+        titleOf={(change) => REFUSED_TITLES[change.kind] ?? 'Could not change the expenses'}
+        onDismiss={(id) => void rejected.discard(id)}
+      />
 
       <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3" mb="4">
         <HStack gap="2" wrap="wrap">

@@ -1,10 +1,9 @@
-import { Alert, Box, Button, Grid, Group, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, Group, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { CalendarDays, Download, List, Lock, Plus, Upload } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { tierRank } from '../../access/tiers.ts';
-import { paths } from '../../app/paths.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import type { ScheduleItemRow } from '../../db/row-schemas.ts';
 import { mutate, useEventLookup, useEventMembers, useRejectedChanges, useSyncStatus } from '../../data/index.ts';
@@ -17,6 +16,8 @@ import { formatDay, formatLongDay, icsFileName, scheduleDays } from './schedule-
 import { byDay, clashes } from './schedule-helpers.ts';
 import { ScheduleItemCard } from './schedule-item-card.tsx';
 import { UpgradeDialog, type UpgradeRequest } from './upgrade-dialog.tsx';
+import { NotAMember, PageLoading, RefusedChangeAlerts } from '../events/event-page-states.tsx';
+import { downloadText } from '../../lib/download.ts';
 
 const ScheduleItemDialog = lazy(async () => ({
   default: (await import('./schedule-item-dialog.tsx')).ScheduleItemDialog,
@@ -41,17 +42,6 @@ const REFUSED_TITLES: Record<string, string> = {
   'schedule.delete': 'Could not delete',
   'schedule.assign': 'Could not change the assignees of',
 };
-
-function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** The event's Schedule page (route `/events/{id}/schedule`): the agenda by day or as a list. */
 export function SchedulePage() {
@@ -79,26 +69,11 @@ export function SchedulePage() {
   );
 
   if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced)) {
-    return (
-      <HStack gap="3" py="10" justify="center" role="status">
-        <Spinner size="sm" />
-        <Text>Loading the schedule...</Text>
-      </HStack>
-    );
+    return <PageLoading text="Loading the schedule..." />;
   }
   const me = members.find((member) => member.user_id === myUserId);
   if (lookup.status === 'missing' || !me) {
-    return (
-      <Stack gap="4" py="6" align="start">
-        <PageHeader
-          title="You are not a member of this event"
-          description="It may have been deleted, or you have left it or been removed."
-        />
-        <Button asChild>
-          <RouterLink to={paths.dashboard.href()}>Back to the dashboard</RouterLink>
-        </Button>
-      </Stack>
-    );
+    return <NotAMember />;
   }
   const event = lookup.event;
   const isManager = isManagerRole(me.role);
@@ -124,7 +99,11 @@ export function SchedulePage() {
 
   const exportItems = (list: readonly ScheduleItemRow[], name: string) => {
     if (!isExtended) return setUpgrade(EXTENDED);
-    download(icsFileName(name), toICalendar(list, { eventId: event.id, calendarName: event.name }));
+    downloadText(
+      icsFileName(name),
+      toICalendar(list, { eventId: event.id, calendarName: event.name }),
+      'text/calendar;charset=utf-8',
+    );
   };
 
   const renderItem = (item: ScheduleItemRow) => (
@@ -160,22 +139,11 @@ export function SchedulePage() {
         title="Schedule"
         description="Arrival, shifts and the headliner: the crew's agenda for every day of the event."
       />
-      {refused.length ? (
-        <Stack gap="3" mb="4">
-          {refused.map((change) => (
-            <Alert.Root key={change.mutationId} status="error" role="alert" rounded="lg" alignItems="start">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{refusedTitle(change.kind, change.args)}</Alert.Title>
-                <Alert.Description>{change.error?.message ?? 'The change was refused.'}</Alert.Description>
-              </Alert.Content>
-              <Button size="sm" variant="outline" onClick={() => void rejected.discard(change.mutationId)}>
-                Dismiss
-              </Button>
-            </Alert.Root>
-          ))}
-        </Stack>
-      ) : null}
+      <RefusedChangeAlerts
+        changes={refused}
+        titleOf={(change) => refusedTitle(change.kind, change.args)}
+        onDismiss={(id) => void rejected.discard(id)}
+      />
       <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3" mb="4">
         <HStack gap="2" wrap="wrap">
           <Button colorPalette="forest" onClick={() => setEditing('new')}>

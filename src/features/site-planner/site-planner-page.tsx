@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -9,17 +8,14 @@ import {
   IconButton,
   Input,
   NativeSelect,
-  Spinner,
   Stack,
   Text,
   Wrap,
 } from '@chakra-ui/react';
-import { Lock, RotateCw, Trash2, ZoomIn, ZoomOut } from 'lucide-react';
+import { RotateCw, Trash2, ZoomIn, ZoomOut } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { tierRank } from '../../access/tiers.ts';
-import { paths } from '../../app/paths.ts';
-import { upgradeText } from '../../app/shell/event-links.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import type { SiteItemRow } from '../../db/row-schemas.ts';
 import { mutate, useEventLookup, useEventMembers, useRejectedChanges, useSyncStatus } from '../../data/index.ts';
@@ -28,6 +24,7 @@ import type { SITE_ITEM_KINDS } from '../../sync/kinds/site-plan-kinds.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { isManagerRole } from '../events/event-rules.ts';
 import { clampToPlan, ITEM_TYPES, snap } from './site-plan-helpers.ts';
+import { FeatureLocked, NotAMember, PageLoading, RefusedChangeAlerts } from '../events/event-page-states.tsx';
 
 type Kind = (typeof SITE_ITEM_KINDS)[number];
 const DEFAULT_PLAN = { width_m: 60, height_m: 40 };
@@ -68,47 +65,21 @@ export function SitePlannerPage() {
     />
   );
   if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced)) {
-    return (
-      <HStack gap="3" py="10" justify="center" role="status">
-        <Spinner size="sm" />
-        <Text>Loading the site plan...</Text>
-      </HStack>
-    );
+    return <PageLoading text="Loading the site plan..." />;
   }
   const me = members.find((member) => member.user_id === myUserId);
   if (lookup.status === 'missing' || !me) {
-    return (
-      <Stack gap="4" py="6" align="start">
-        <PageHeader
-          title="You are not a member of this event"
-          description="It may have been deleted, or you have left it or been removed."
-        />
-        <Button asChild>
-          <RouterLink to={paths.dashboard.href()}>Back to the dashboard</RouterLink>
-        </Button>
-      </Stack>
-    );
+    return <NotAMember />;
   }
   const event = lookup.event;
   if (tierRank(event.access_tier) < tierRank('starter')) {
     return (
       <>
         {header}
-        <Alert.Root status="info" rounded="lg" alignItems="start" maxW="2xl">
-          <Alert.Indicator>
-            <Lock />
-          </Alert.Indicator>
-          <Alert.Content gap="2">
-            <Alert.Title>{upgradeText('starter')}</Alert.Title>
-            <Alert.Description>
-              The site planner draws the campsite to scale so the crew knows where every tent, car and the kitchen go.
-              It comes with the Starter plan of the event&apos;s creator.
-            </Alert.Description>
-            <Button asChild size="sm" colorPalette="forest" alignSelf="start" mt="1">
-              <RouterLink to={paths.subscription.href()}>See plans</RouterLink>
-            </Button>
-          </Alert.Content>
-        </Alert.Root>
+        <FeatureLocked tier="starter">
+          The site planner draws the campsite to scale so the crew knows where every tent, car and the kitchen go. It
+          comes with the Starter plan of the event&apos;s creator.
+        </FeatureLocked>
       </>
     );
   }
@@ -224,22 +195,11 @@ export function SitePlannerPage() {
   return (
     <>
       {header}
-      {refused.length ? (
-        <Stack gap="3" mb="4">
-          {refused.map((change) => (
-            <Alert.Root key={change.mutationId} status="error" role="alert" rounded="lg" alignItems="start">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>Could not change the site plan</Alert.Title>
-                <Alert.Description>{change.error?.message ?? 'The change was refused.'}</Alert.Description>
-              </Alert.Content>
-              <Button size="sm" variant="outline" onClick={() => void rejected.discard(change.mutationId)}>
-                Dismiss
-              </Button>
-            </Alert.Root>
-          ))}
-        </Stack>
-      ) : null}
+      <RefusedChangeAlerts
+        changes={refused}
+        titleOf={() => 'Could not change the site plan'}
+        onDismiss={(id) => void rejected.discard(id)}
+      />
 
       <Wrap gap="2" mb="3" role="group" aria-label="Add to the plan">
         {(Object.keys(ITEM_TYPES) as Kind[]).map((kind) => (

@@ -1,25 +1,9 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Heading,
-  HStack,
-  IconButton,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Text,
-  Wrap,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, IconButton, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import { format } from 'date-fns';
-import { Car, Lock, MapPin, Plus, UserRoundX, X } from 'lucide-react';
+import { Car, MapPin, Plus, UserRoundX, X } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { tierRank } from '../../access/tiers.ts';
-import { paths } from '../../app/paths.ts';
-import { upgradeText } from '../../app/shell/event-links.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import type { RideRow } from '../../db/row-schemas.ts';
 import { mutate, useEventLookup, useEventMembers, useRejectedChanges, useSyncStatus } from '../../data/index.ts';
@@ -28,6 +12,7 @@ import { useAuthStore } from '../auth/auth-store.ts';
 import { ConfirmDialog, type ConfirmRequest } from '../dashboard/confirm-dialog.tsx';
 import { isManagerRole } from '../events/event-rules.ts';
 import { ridesWithSeats, withoutRide } from './transport-helpers.ts';
+import { FeatureLocked, NotAMember, PageLoading, RefusedChangeAlerts } from '../events/event-page-states.tsx';
 
 const RideDialog = lazy(async () => ({ default: (await import('./ride-dialog.tsx')).RideDialog }));
 
@@ -62,47 +47,21 @@ export function TransportPage() {
   const header = <PageHeader title="Transport" description="Offer rides, claim seats and see who travels with whom." />;
 
   if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced)) {
-    return (
-      <HStack gap="3" py="10" justify="center" role="status">
-        <Spinner size="sm" />
-        <Text>Loading the rides...</Text>
-      </HStack>
-    );
+    return <PageLoading text="Loading the rides..." />;
   }
   const me = members.find((member) => member.user_id === myUserId);
   if (lookup.status === 'missing' || !me) {
-    return (
-      <Stack gap="4" py="6" align="start">
-        <PageHeader
-          title="You are not a member of this event"
-          description="It may have been deleted, or you have left it or been removed."
-        />
-        <Button asChild>
-          <RouterLink to={paths.dashboard.href()}>Back to the dashboard</RouterLink>
-        </Button>
-      </Stack>
-    );
+    return <NotAMember />;
   }
   const event = lookup.event;
   if (tierRank(event.access_tier) < tierRank('starter')) {
     return (
       <>
         {header}
-        <Alert.Root status="info" rounded="lg" alignItems="start" maxW="2xl">
-          <Alert.Indicator>
-            <Lock />
-          </Alert.Indicator>
-          <Alert.Content gap="2">
-            <Alert.Title>{upgradeText('starter')}</Alert.Title>
-            <Alert.Description>
-              Transport lets the crew offer rides, claim seats and see who still needs a way to get there. It comes with
-              the Starter plan of the event&apos;s creator.
-            </Alert.Description>
-            <Button asChild size="sm" colorPalette="forest" alignSelf="start" mt="1">
-              <RouterLink to={paths.subscription.href()}>See plans</RouterLink>
-            </Button>
-          </Alert.Content>
-        </Alert.Root>
+        <FeatureLocked tier="starter">
+          Transport lets the crew offer rides, claim seats and see who still needs a way to get there. It comes with the
+          Starter plan of the event&apos;s creator.
+        </FeatureLocked>
       </>
     );
   }
@@ -131,22 +90,11 @@ export function TransportPage() {
   return (
     <>
       {header}
-      {refused.length ? (
-        <Stack gap="3" mb="4">
-          {refused.map((change) => (
-            <Alert.Root key={change.mutationId} status="error" role="alert" rounded="lg" alignItems="start">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{REFUSED_TITLES[change.kind] ?? 'Could not change the ride'}</Alert.Title>
-                <Alert.Description>{change.error?.message ?? 'The change was refused.'}</Alert.Description>
-              </Alert.Content>
-              <Button size="sm" variant="outline" onClick={() => void rejected.discard(change.mutationId)}>
-                Dismiss
-              </Button>
-            </Alert.Root>
-          ))}
-        </Stack>
-      ) : null}
+      <RefusedChangeAlerts
+        changes={refused}
+        titleOf={(change) => REFUSED_TITLES[change.kind] ?? 'Could not change the ride'}
+        onDismiss={(id) => void rejected.discard(id)}
+      />
 
       <Stack direction={{ base: 'column', lg: 'row' }} gap="6" align="start">
         <Stack gap="4" flex="1" minW="0" w="full" as="section" aria-label="Rides">
