@@ -291,7 +291,29 @@ export type RidePassengerRow = z.infer<typeof ridePassengerRowSchema>;
 /** A share of an expense: whom it was for and how many cents of it. */
 export const expenseShareSchema = z.object({ user_id: z.string(), share_minor: z.number().int() });
 
-/** An expense, in cents of `currency`; `shares` is empty for a manual (not split) expense. */
+/** One of several payers of an expense and how many cents (of the expense's currency) they paid. */
+export const expensePayerSchema = z.object({ user_id: z.string(), paid_minor: z.number().int() });
+
+/** When a field group of an expense was last changed, and by whom. */
+export const fieldEditSchema = z.object({ at: z.string(), by: nullableText });
+
+/** A change to an expense that a concurrent, later-made change replaced (kept for its author). */
+export const replacedEditSchema = z.object({
+  group: z.string(),
+  value: z.record(z.string(), z.unknown()),
+  by: nullableText,
+  at: z.string(),
+  replaced_by: nullableText,
+  replaced_at: z.string(),
+});
+export type ReplacedEdit = z.infer<typeof replacedEditSchema>;
+
+/**
+ * An expense, in cents of `currency` at `rate_e6` (CHF per unit, times a million, fixed when it
+ * was entered; `amount_event_minor` is the amount in CHF); `shares` is empty for a manual (not
+ * split) expense, `payers` empty when `paid_by` paid it all. Rows stored before these columns
+ * existed lack the optional fields: read them through `expenseMoney` in money.ts.
+ */
 export const expenseRowSchema = z.object({
   key: z.string(),
   id: z.string(),
@@ -299,10 +321,16 @@ export const expenseRowSchema = z.object({
   title: z.string(),
   amount_minor: z.number().int(),
   currency: z.string(),
+  rate_e6: z.number().int().optional(),
+  amount_event_minor: z.number().int().optional(),
   spent_on: z.string(),
   paid_by: z.string(),
+  payers: z.array(expensePayerSchema).optional(),
   category: z.string(),
   shares: z.array(expenseShareSchema),
+  receipt_path: nullableText.optional(),
+  field_edits: z.record(z.string(), fieldEditSchema).optional(),
+  replaced: z.array(replacedEditSchema).optional(),
   created_by: nullableText,
   created_at: timestamp,
   updated_at: timestamp,
@@ -318,6 +346,10 @@ export const settlementRowSchema = z.object({
   to_user: z.string(),
   amount_minor: z.number().int(),
   currency: z.string(),
+  /** Paid in another currency at a fixed rate (organizer); `amount_minor` is what it settled in CHF. */
+  paid_currency: nullableText.optional(),
+  paid_amount_minor: z.number().int().nullable().optional(),
+  paid_rate_e6: z.number().int().nullable().optional(),
   created_by: nullableText,
   created_at: timestamp,
   updated_at: timestamp,

@@ -471,11 +471,19 @@ export const ridePassengersSource: DeltaSource<'ridePassengers'> = {
   },
 };
 
+/** An expense's `field_edits` ({group: {at, by}}) as stored on the device. */
+function fieldEdits(v: unknown): Record<string, { at: string; by: string | null }> {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+  return Object.fromEntries(
+    Object.entries(v as Record<string, Json>).map(([group, e]) => [group, { at: str(e?.at), by: text(e?.by) }]),
+  );
+}
+
 export const expensesSource: DeltaSource<'expenses'> = {
   table: 'expenses',
   remote: 'expenses',
   select:
-    'id,event_id,title,amount_minor,currency,spent_on,paid_by,category,shares,created_by,created_at,updated_at,deleted_at',
+    'id,event_id,title,amount_minor,currency,rate_e6,amount_event_minor,spent_on,paid_by,payers,category,shares,receipt_path,field_edits,replaced,created_by,created_at,updated_at,deleted_at',
   tieBreaker: 'id',
   eventColumn: 'event_id',
   toRow: (r) => {
@@ -491,10 +499,26 @@ export const expensesSource: DeltaSource<'expenses'> = {
         title: str(r.title),
         amount_minor: Number(r.amount_minor),
         currency: str(r.currency),
+        rate_e6: Number(r.rate_e6 ?? 1_000_000),
+        amount_event_minor: Number(r.amount_event_minor ?? r.amount_minor),
         spent_on: str(r.spent_on),
         paid_by: str(r.paid_by),
+        payers: (Array.isArray(r.payers) ? (r.payers as Json[]) : []).map((p) => ({
+          user_id: str(p.user_id),
+          paid_minor: Number(p.paid_minor),
+        })),
         category: str(r.category),
         shares: shares.map((s) => ({ user_id: str(s.user_id), share_minor: Number(s.share_minor) })),
+        receipt_path: text(r.receipt_path),
+        field_edits: fieldEdits(r.field_edits),
+        replaced: (Array.isArray(r.replaced) ? (r.replaced as Json[]) : []).map((e) => ({
+          group: str(e.group),
+          value: (e.value && typeof e.value === 'object' ? e.value : {}) as Record<string, unknown>,
+          by: text(e.by),
+          at: str(e.at),
+          replaced_by: text(e.replaced_by),
+          replaced_at: str(e.replaced_at),
+        })),
         created_by: text(r.created_by),
         created_at: str(r.created_at),
         updated_at: str(r.updated_at),
@@ -506,7 +530,8 @@ export const expensesSource: DeltaSource<'expenses'> = {
 export const settlementsSource: DeltaSource<'settlements'> = {
   table: 'settlements',
   remote: 'settlements',
-  select: 'id,event_id,from_user,to_user,amount_minor,currency,created_by,created_at,updated_at,deleted_at',
+  select:
+    'id,event_id,from_user,to_user,amount_minor,currency,paid_currency,paid_amount_minor,paid_rate_e6,created_by,created_at,updated_at,deleted_at',
   tieBreaker: 'id',
   eventColumn: 'event_id',
   toRow: (r) => {
@@ -522,6 +547,9 @@ export const settlementsSource: DeltaSource<'settlements'> = {
         to_user: str(r.to_user),
         amount_minor: Number(r.amount_minor),
         currency: str(r.currency),
+        paid_currency: text(r.paid_currency),
+        paid_amount_minor: r.paid_amount_minor == null ? null : Number(r.paid_amount_minor),
+        paid_rate_e6: r.paid_rate_e6 == null ? null : Number(r.paid_rate_e6),
         created_by: text(r.created_by),
         created_at: str(r.created_at),
         updated_at: str(r.updated_at),

@@ -75,11 +75,16 @@ describe('expenses', () => {
     const byOutsider = await record(outsider.client, freeEvent, { paid_by: outsider.id });
     expect(byOutsider.error).not.toBeNull();
     expect(await sql(`select 1 from public.expenses where created_by = $1`, [outsider.id])).toEqual([]);
-    // created_by and currency are the database's.
+    // created_by and the amount in CHF are the database's; another currency is organizer's.
     expect((await record(member.client, freeEvent, { paid_by: member.id, created_by: other.id })).error?.code).toBe(
       '42501',
     );
-    expect((await record(member.client, freeEvent, { paid_by: member.id, currency: 'EUR' })).error?.code).toBe('42501');
+    expect(
+      (await record(member.client, freeEvent, { paid_by: member.id, amount_event_minor: 1 })).error?.code,
+    ).toBeDefined();
+    expect((await record(member.client, freeEvent, { paid_by: member.id, currency: 'EUR' })).error?.message).toBe(
+      'Expenses in other currencies are advanced splitting. Upgrade to organizer to unlock this feature',
+    );
   });
 
   it('refuses a payer who is not a member, and amounts that are not whole positive cents', async () => {
@@ -176,6 +181,186 @@ describe('expenses', () => {
     // Changing the amount without the shares breaks the sum: refused too.
     const { error } = await member.client.from('expenses').update({ amount_minor: 1200 }).eq('id', equal.data!.id);
     expect(error?.message).toBe('The shares add up to 1000 cents, not the 1200 of the expense.');
+  });
+});
+
+describe('advanced splitting: currencies and several payers (organizer)', () => {
+  it('keeps the rate fixed on the expense and the amount in CHF rounded half up', async () => {
+    const eur = await record(member.client, organizerEvent, {
+      paid_by: member.id,
+      amount_minor: 1001,
+      currency: 'EUR',
+      rate_e6: 935_500,
+    });
+    expect(eur.error).toBeNull();
+    const [row] = await sql<{ amount_event_minor: string; rate_e6: string }>(
+      `select amount_event_minor, rate_e6 from public.expenses where id = $1`,
+      [eur.data!.id],
+    );
+    // 10.01 EUR at 0.9355 = 9.364355 CHF -> 9.36
+    expect(Number(row.amount_event_minor)).toBe(936);
+    await member.client.from('expenses').update({ amount_minor: 1000, rate_e6: 1_234_567 }).eq('id', eur.data!.id);
+    const [changed] = await sql<{ amount_event_minor: string }>(
+      `select amount_event_minor from public.expenses where id = $1`,
+      [eur.data!.id],
+    );
+    expect(Number(changed.amount_event_minor)).toBe(1235); // 12.34567 -> 12.35
+    // CHF is always at par, unknown currencies are refused, and a starter event stays in CHF.
+    expect(
+      (await record(member.client, organizerEvent, { paid_by: member.id, rate_e6: 2_000_000 })).error,
+    ).not.toBeNull();
+    expect((await record(member.client, organizerEvent, { paid_by: member.id, currency: 'XXX' })).error).not.toBeNull();
+    expect(
+      (await record(member.client, starterEvent, { paid_by: member.id, currency: 'USD', rate_e6: 800_000 })).error
+        ?.message,
+    ).toBe('Expenses in other currencies are advanced splitting. Upgrade to organizer to unlock this feature');
+  });
+
+  it('takes several payers who are members and add up to the amount, on organizer events only', async () => {
+    const payers = [
+      { user_id: member.id, paid_minor: 700 },
+      { user_id: other.id, paid_minor: 300 },
+    ];
+    const ok = await record(member.client, organizerEvent, { paid_by: member.id, payers });
+    expect(ok.error).toBeNull();
+    expect(
+      (await record(member.client, organizerEvent, { paid_by: member.id, payers: [payers[0]] })).error?.message,
+    ).toBe('What the payers paid adds up to 700, not the 1000 of the expense.');
+    expect(
+      (
+        await record(member.client, organizerEvent, {
+          paid_by: member.id,
+          payers: [payers[0], { user_id: outsider.id, paid_minor: 300 }],
+        })
+      ).error?.message,
+    ).toBe('Only members of the event can have paid.');
+    expect((await record(member.client, organizerEvent, { paid_by: orgCreator.id, payers })).error?.message).toBe(
+      'The main payer must be one of the payers.',
+    );
+    expect(
+      (
+        await record(member.client, organizerEvent, {
+          paid_by: member.id,
+          payers: [payers[0], { user_id: other.id, paid_minor: 300.5 }],
+        })
+      ).error?.message,
+    ).toBe('Each payer is a member with a whole, positive number of cents.');
+    expect((await record(member.client, starterEvent, { paid_by: member.id, payers })).error?.message).toBe(
+      'Upgrade to organizer to unlock this feature',
+    );
+  });
+
+  it('records a settlement paid in another currency at a fixed rate, consistent with the CHF it settles', async () => {
+    const settle = (client: SupabaseClient, eventId: string, fields: Record<string, unknown>) =>
+      client
+        .from('settlements')
+        .insert({ id: randomUUID(), event_id: eventId, from_user: member.id, to_user: other.id, ...fields })
+        .select('id, amount_minor, paid_currency, paid_amount_minor, paid_rate_e6')
+        .single();
+    // CHF 45.30 settled as EUR 48.19 at 0.94 (48.19 * 0.94 = 45.2986).
+    const ok = await settle(member.client, organizerEvent, {
+      amount_minor: 4530,
+      paid_currency: 'EUR',
+      paid_amount_minor: 4819,
+      paid_rate_e6: 940_000,
+    });
+    expect(ok.error).toBeNull();
+    expect(ok.data).toMatchObject({ amount_minor: 4530, paid_currency: 'EUR', paid_amount_minor: 4819 });
+    const off = await settle(member.client, organizerEvent, {
+      amount_minor: 4530,
+      paid_currency: 'EUR',
+      paid_amount_minor: 4000,
+      paid_rate_e6: 940_000,
+    });
+    expect(off.error?.code).toBe('23514');
+    const half = await settle(member.client, organizerEvent, { amount_minor: 4530, paid_currency: 'EUR' });
+    expect(half.error?.code).toBe('23514');
+    const starter = await settle(member.client, starterEvent, {
+      amount_minor: 4530,
+      paid_currency: 'EUR',
+      paid_amount_minor: 4819,
+      paid_rate_e6: 940_000,
+    });
+    expect(starter.error?.message).toBe(
+      'Settling in another currency is advanced splitting. Upgrade to organizer to unlock this feature',
+    );
+  });
+});
+
+describe('two members editing one expense', () => {
+  // Edits made offline in the last hour (the database caps times in the future at five minutes).
+  const hourAgo = Date.now() - 3_600_000;
+  const at = (minutes: number) => new Date(hourAgo + minutes * 60_000).toISOString();
+  async function fresh() {
+    const { data, error } = await record(member.client, organizerEvent, { paid_by: member.id, title: 'Fuel' });
+    expect(error).toBeNull();
+    const [row] = await sql<{ field_edits: Record<string, { at: string }> }>(
+      `select field_edits from public.expenses where id = $1`,
+      [data!.id],
+    );
+    return {
+      id: data!.id as string,
+      seen: Object.fromEntries(Object.entries(row.field_edits).map(([k, v]) => [k, v.at])),
+    };
+  }
+  const edit = (client: SupabaseClient, id: string, changes: Record<string, unknown>) =>
+    client.from('expenses').update(changes).eq('id', id).select('id').single();
+  const read = async (id: string) =>
+    (
+      await sql<{ title: string; category: string; amount_minor: string; replaced: Record<string, unknown>[] }>(
+        `select title, category, amount_minor, replaced from public.expenses where id = $1`,
+        [id],
+      )
+    )[0];
+
+  it('keeps both members’ changes to different fields', async () => {
+    const { id, seen } = await fresh();
+    expect((await edit(member.client, id, { title: 'Diesel', edited_at: at(1), edit_base: seen })).error).toBeNull();
+    expect(
+      (await edit(orgCreator.client, id, { category: 'transport', edited_at: at(0), edit_base: seen })).error,
+    ).toBeNull();
+    expect(await read(id)).toMatchObject({ title: 'Diesel', category: 'transport', replaced: [] });
+  });
+
+  it('lets the later-made change win even when it arrives first, and keeps what it replaced', async () => {
+    const { id, seen } = await fresh();
+    // The organiser changed the title at :05 and was online; the member changed it at :02 offline.
+    await edit(orgCreator.client, id, { title: 'Diesel', edited_at: at(5), edit_base: seen });
+    await edit(member.client, id, { title: 'Petrol', edited_at: at(2), edit_base: seen });
+    await edit(member.client, id, { title: 'Petrol', edited_at: at(2), edit_base: seen }); // a replay
+    const after = await read(id);
+    expect(after.title).toBe('Diesel');
+    expect(after.replaced).toEqual([
+      expect.objectContaining({
+        group: 'title',
+        value: { title: 'Petrol' },
+        by: member.id,
+        replaced_by: orgCreator.id,
+      }),
+    ]);
+  });
+
+  it('lets a later-made change replace an earlier one, and keeps the earlier one for its author', async () => {
+    const { id, seen } = await fresh();
+    await edit(orgCreator.client, id, { amount_minor: 1200, edited_at: at(3), edit_base: seen });
+    await edit(member.client, id, { amount_minor: 1500, edited_at: at(9), edit_base: seen });
+    const after = await read(id);
+    expect(Number(after.amount_minor)).toBe(1500);
+    expect(after.replaced).toEqual([
+      expect.objectContaining({ group: 'money', by: orgCreator.id, replaced_by: member.id }),
+    ]);
+    expect((after.replaced[0].value as { amount_minor: number }).amount_minor).toBe(1200);
+    // An edit made after seeing the other one is no conflict: nothing more is recorded.
+    const [row] = await sql<{ field_edits: Record<string, { at: string }> }>(
+      `select field_edits from public.expenses where id = $1`,
+      [id],
+    );
+    await edit(orgCreator.client, id, {
+      amount_minor: 1600,
+      edited_at: at(20),
+      edit_base: { money: row.field_edits.money.at },
+    });
+    expect((await read(id)).replaced).toHaveLength(1);
   });
 });
 

@@ -84,11 +84,13 @@ async function serverState(): Promise<unknown> {
       `select ride_id, user_id, deleted_at is not null as deleted from public.ride_passengers order by 1, 2`,
     ),
     expenses: await q(
-      `select id, title, amount_minor, spent_on::text, paid_by, category, shares, deleted_at is not null as deleted
+      `select id, title, amount_minor, currency, rate_e6, amount_event_minor, spent_on::text, paid_by, payers, category,
+              shares, field_edits, replaced, deleted_at is not null as deleted
        from public.expenses order by id`,
     ),
     settlements: await q(
-      `select id, from_user, to_user, amount_minor, deleted_at is not null as deleted from public.settlements order by id`,
+      `select id, from_user, to_user, amount_minor, paid_currency, paid_amount_minor, paid_rate_e6,
+              deleted_at is not null as deleted from public.settlements order by id`,
     ),
     plans: await q(`select event_id, width_m, height_m from public.site_plans order by event_id`),
     siteItems: await q(
@@ -297,6 +299,98 @@ describe('every event-page kind sent twice changes the server once', () => {
     await settle(ada, bob);
     for (const d of [ada, bob])
       expect(await d.db.expenses.get(id)).toMatchObject({ title: 'Firewood and matches', amount_minor: 1750 });
+  });
+
+  it('expenses: another currency, several payers and a payment in another currency (organizer)', async () => {
+    const [first, second] = [ada.userId, bob.userId].sort();
+    const expense = String(
+      (
+        await sendTwice(ada, 'expense.create', {
+          eventId,
+          title: 'Campsite',
+          amount_minor: 10_001,
+          currency: 'EUR',
+          rate_e6: 935_500,
+          spent_on: '2027-07-01',
+          paid_by: ada.userId,
+          payers: [
+            { user_id: first, paid_minor: 6_001 },
+            { user_id: second, paid_minor: 4_000 },
+          ].map((p) => ({ ...p })),
+          category: 'camping',
+          shares: [
+            { user_id: first, share_minor: 5_001 },
+            { user_id: second, share_minor: 5_000 },
+          ],
+        })
+      ).id,
+    );
+    await sendTwice(ada, 'expense.update', {
+      id: expense,
+      changes: {
+        amount_minor: 10_000,
+        rate_e6: 940_000,
+        payers: [{ user_id: ada.userId, paid_minor: 10_000 }],
+        shares: [
+          { user_id: first, share_minor: 5_000 },
+          { user_id: second, share_minor: 5_000 },
+        ],
+      },
+      base: { money: (await ada.db.expenses.get(expense))!.field_edits!.money.at },
+    });
+    await sendTwice(bob, 'settlement.record', {
+      eventId,
+      from_user: bob.userId,
+      to_user: ada.userId,
+      amount_minor: 4_700,
+      paid: { currency: 'EUR', amount_minor: 5_000, rate_e6: 940_000 },
+    });
+    await settle(ada, bob);
+    expect(await bob.db.expenses.get(expense)).toMatchObject({
+      currency: 'EUR',
+      rate_e6: 940_000,
+      amount_event_minor: 9_400,
+      payers: [{ user_id: ada.userId, paid_minor: 10_000 }],
+      replaced: [],
+    });
+    expect(await q(`select amount_event_minor from public.expenses where id = $1`, [expense])).toEqual([
+      { amount_event_minor: 9_400 },
+    ]);
+  });
+
+  it('expenses: two members changing the same field offline: the later-made change wins, the other is told', async () => {
+    const queued = await mutate(envOf(ada), 'expense.create', {
+      eventId,
+      title: 'Gas',
+      amount_minor: 900,
+      spent_on: '2027-07-02',
+      paid_by: bob.userId,
+      category: 'camping',
+      shares: [],
+    });
+    await pushAll(ada);
+    await sync(bob);
+    const id = String((queued.args as { id: string }).id);
+    const baseOf = async (d: Device) => ({ title: (await d.db.expenses.get(id))!.field_edits!.title.at });
+    await mutate(envOf(ada), 'expense.update', { id, changes: { title: 'Gas bottle' }, base: await baseOf(ada) });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await mutate(envOf(bob), 'expense.update', { id, changes: { title: 'Gas cartridges' }, base: await baseOf(bob) });
+    // Ada's earlier change reaches the server last: Bob's later one still wins.
+    await pushAll(bob);
+    await pushAll(ada);
+    await settle(ada, bob);
+    for (const d of [ada, bob]) {
+      const row = (await d.db.expenses.get(id))!;
+      expect(row.title).toBe('Gas cartridges');
+      expect(row.replaced).toEqual([
+        expect.objectContaining({
+          group: 'title',
+          value: { title: 'Gas bottle' },
+          by: ada.userId,
+          replaced_by: bob.userId,
+        }),
+      ]);
+    }
   });
 
   it('site plan: size, place, move, change, remove; the later move wins on both devices', async () => {

@@ -8,6 +8,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   balances,
+  expenseInEventCurrency,
+  formatRate,
+  fromEventMinor,
+  parseRate,
+  toEventMinor,
   parseMoney,
   settleUp,
   splitByWeights,
@@ -27,6 +32,14 @@ const crew = memberIds.chain((ids) =>
       fc.record({
         amount: cents,
         payer: fc.constantFrom(...ids),
+        // Several payers (organizer), and another currency at a fixed rate, now and then.
+        payerWeights: fc.option(
+          fc.array(fc.tuple(fc.constantFrom(...ids), fc.integer({ min: 1, max: 100 })), {
+            minLength: 1,
+            maxLength: ids.length,
+          }),
+        ),
+        rate: fc.oneof(fc.constant(1_000_000), fc.integer({ min: 1_000, max: 5_000_000 })),
         weights: fc.array(fc.tuple(fc.constantFrom(...ids), fc.integer({ min: 1, max: 100 })), {
           minLength: 1,
           maxLength: ids.length,
@@ -38,11 +51,31 @@ const crew = memberIds.chain((ids) =>
 );
 
 function toExpenses(data: {
-  expenses: { amount: number; payer: string; weights: [string, number][] }[];
+  expenses: {
+    amount: number;
+    payer: string;
+    payerWeights: [string, number][] | null;
+    rate: number;
+    weights: [string, number][];
+  }[];
 }): ExpenseLike[] {
   return data.expenses.map((e) => {
     const weights = [...new Map(e.weights).entries()].map(([id, weight]) => ({ id, weight }));
-    return { paid_by: e.payer, amount_minor: e.amount, shares: splitByWeights(e.amount, weights) };
+    const payers = e.payerWeights
+      ? splitByWeights(
+          e.amount,
+          [...new Map(e.payerWeights).entries()].map(([id, weight]) => ({ id, weight })),
+        )
+          .filter((p) => p.share_minor > 0)
+          .map((p) => ({ user_id: p.user_id, paid_minor: p.share_minor }))
+      : [];
+    return {
+      paid_by: payers[0]?.user_id ?? e.payer,
+      amount_minor: e.amount,
+      payers,
+      rate_e6: e.rate,
+      shares: splitByWeights(e.amount, weights),
+    };
   });
 }
 
@@ -168,5 +201,42 @@ describe('parseMoney', () => {
     expect(parseMoney('12,05')).toBe(1205);
     expect(parseMoney("1'234.00")).toBe(123400);
     for (const bad of ['', 'abc', '1.234', '-5', '1e3', '12.']) expect(parseMoney(bad)).toBeNull();
+  });
+});
+
+describe('currencies', () => {
+  it('turn an amount into CHF cents rounded half up, as the database does', () => {
+    expect(toEventMinor(1001, 935_500)).toBe(936); // 9.364355
+    expect(toEventMinor(1000, 1_234_567)).toBe(1235); // 12.34567
+    expect(toEventMinor(1, 500_000)).toBe(1); // 0.5 -> 1
+    expect(toEventMinor(3, 500_000)).toBe(2); // 1.5 -> 2
+    expect(toEventMinor(12_345, 1_000_000)).toBe(12_345);
+    expect(fromEventMinor(4530, 940_000)).toBe(4819); // 48.1915 EUR
+  });
+
+  it('carry payers and shares over to the CHF amount, adding up exactly', () => {
+    fc.assert(
+      fc.property(crew, (data) => {
+        for (const e of toExpenses(data)) {
+          const { amount, paid, owed } = expenseInEventCurrency(e);
+          expect(amount).toBe(toEventMinor(e.amount_minor, e.rate_e6));
+          expect(sum(paid.map((p) => p.share_minor))).toBe(amount);
+          expect(sum(owed.map((s) => s.share_minor))).toBe(amount);
+          if (e.rate_e6 === 1_000_000) expect(owed).toEqual(e.shares);
+        }
+      }),
+    );
+  });
+
+  it('read and write rates with up to six decimals', () => {
+    expect(parseRate('0.9355')).toBe(935_500);
+    expect(parseRate('1,05')).toBe(1_050_000);
+    expect(parseRate('0')).toBeNull();
+    expect(parseRate('-1')).toBeNull();
+    expect(parseRate('0.1234567')).toBeNull();
+    expect(parseRate('abc')).toBeNull();
+    expect(formatRate(935_500)).toBe('0.9355');
+    expect(formatRate(2_000_000)).toBe('2');
+    fc.assert(fc.property(fc.integer({ min: 1, max: 1_000_000_000 }), (rate) => parseRate(formatRate(rate)) === rate));
   });
 });

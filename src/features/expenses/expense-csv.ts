@@ -1,10 +1,15 @@
 /** CSV exports of an event's expenses and balances (simple exports, starter), written by papaparse. */
 import Papa from 'papaparse';
+import { RATE_ONE, toEventMinor } from '../../db/currency.ts';
 import type { ExpenseRow } from '../../db/row-schemas.ts';
+import { formatRate } from './money.ts';
 
 const amount = (minor: number) => (minor / 100).toFixed(2);
 
-/** One row per expense: date, title, category, amount, currency, who paid, and each member's share. */
+/**
+ * One row per expense: date, title, category, amount, currency, the rate fixed on it and its
+ * amount in CHF, who paid (each payer's part when several did), and each member's share.
+ */
 export function expensesCsv(expenses: readonly ExpenseRow[], nameOf: (id: string) => string): string {
   return Papa.unparse(
     [...expenses]
@@ -15,10 +20,16 @@ export function expensesCsv(expenses: readonly ExpenseRow[], nameOf: (id: string
         Category: e.category,
         Amount: amount(e.amount_minor),
         Currency: e.currency,
-        'Paid by': nameOf(e.paid_by),
+        Rate: formatRate(e.rate_e6 ?? RATE_ONE),
+        'Amount (CHF)': amount(e.amount_event_minor ?? toEventMinor(e.amount_minor, e.rate_e6)),
+        'Paid by': e.payers?.length
+          ? e.payers.map((p) => `${nameOf(p.user_id)}: ${amount(p.paid_minor)}`).join('; ')
+          : nameOf(e.paid_by),
         'Split between': e.shares.map((s) => `${nameOf(s.user_id)}: ${amount(s.share_minor)}`).join('; '),
       })),
-    { columns: ['Date', 'Title', 'Category', 'Amount', 'Currency', 'Paid by', 'Split between'] },
+    {
+      columns: ['Date', 'Title', 'Category', 'Amount', 'Currency', 'Rate', 'Amount (CHF)', 'Paid by', 'Split between'],
+    },
   );
 }
 

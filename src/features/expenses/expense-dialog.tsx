@@ -17,10 +17,20 @@ import { useState, type FormEvent } from 'react';
 import { FormMessage } from '../../components/form-message.tsx';
 import type { ExpenseRow } from '../../db/row-schemas.ts';
 import { mutate } from '../../data/index.ts';
-import { EXPENSE_CATEGORIES } from '../../sync/kinds/expense-kinds.ts';
+import { CURRENCIES, RATE_ONE, toEventMinor, type Currency } from '../../db/currency.ts';
+import { EDIT_GROUPS, EXPENSE_CATEGORIES, editBase, groupsOf } from '../../sync/kinds/expense-kinds.ts';
 import { mutateErrorText } from '../events/mutate-error.ts';
 import { CATEGORY_LABELS } from './categories.ts';
-import { formatMoney, parseMoney, splitByWeights, splitEqually, type Share } from './money.ts';
+import {
+  formatMoney,
+  formatRate,
+  parseMoney,
+  parseRate,
+  splitByWeights,
+  splitEqually,
+  type Payer,
+  type Share,
+} from './money.ts';
 
 export type SplitMode = 'equal' | 'shares' | 'percent' | 'exact';
 
@@ -44,6 +54,8 @@ interface Props {
   /** Splitting (starter) and advanced splitting (organizer) on this event. */
   canSplit: boolean;
   canSplitAdvanced: boolean;
+  /** The rate last used in this event for each currency, to start from. */
+  lastRates: Readonly<Record<string, number>>;
   onUpgrade(tier: 'starter' | 'organizer'): void;
   onClose(): void;
 }
@@ -56,6 +68,7 @@ export function sharesOf(
   mode: SplitMode,
   chosen: readonly string[],
   inputs: Readonly<Record<string, string>>,
+  currency = 'CHF',
 ): Share[] | string {
   if (!chosen.length) return 'Choose who the expense was for.';
   if (mode === 'equal') return splitEqually(amount, chosen);
@@ -63,7 +76,8 @@ export function sharesOf(
     const shares = chosen.map((id) => ({ user_id: id, share_minor: parseMoney(inputs[id] ?? '') }));
     if (shares.some((s) => s.share_minor === null)) return 'Give each person an amount, like 12.50.';
     const total = shares.reduce((sum, s) => sum + (s.share_minor ?? 0), 0);
-    if (total !== amount) return `The amounts add up to ${formatMoney(total)}, not ${formatMoney(amount)}.`;
+    if (total !== amount)
+      return `The amounts add up to ${formatMoney(total, currency)}, not ${formatMoney(amount, currency)}.`;
     return (shares as Share[]).sort((a, b) => (a.user_id < b.user_id ? -1 : 1));
   }
   const weights = chosen.map((id) => ({ id, weight: Number((inputs[id] ?? '').replace(',', '.')) }));
@@ -75,13 +89,38 @@ export function sharesOf(
   return splitByWeights(amount, weights);
 }
 
+/** The payers the form describes (each with what they paid), or why it describes none. */
+export function payersOf(amount: number, inputs: Readonly<Record<string, string>>, currency = 'CHF'): Payer[] | string {
+  const filled = Object.entries(inputs).filter(([, text]) => text.trim() !== '');
+  const payers = filled.map(([id, text]) => ({ user_id: id, paid_minor: parseMoney(text) }));
+  if (payers.some((p) => p.paid_minor === null)) return 'Give each payer an amount, like 12.50.';
+  const paying = (payers as Payer[]).filter((p) => p.paid_minor > 0);
+  if (!paying.length) return 'Enter what each person paid.';
+  const total = paying.reduce((sum, p) => sum + p.paid_minor, 0);
+  if (total !== amount)
+    return `What the payers paid adds up to ${formatMoney(total, currency)}, not ${formatMoney(amount, currency)}.`;
+  return paying.sort((a, b) => (a.user_id < b.user_id ? -1 : 1));
+}
+
+/** The main payer of several: who paid most, ties to the lower id. */
+export function mainPayer(payers: readonly Payer[]): string {
+  return [...payers].sort((a, b) => b.paid_minor - a.paid_minor || (a.user_id < b.user_id ? -1 : 1))[0].user_id;
+}
+
+const SEVERAL = '__several__';
+
 /** Recording or changing an expense, split the way the event's plan allows. */
 export function ExpenseDialog(props: Props) {
-  const { eventId, expense, people, myUserId, canSplit, canSplitAdvanced, onUpgrade, onClose } = props;
+  const { eventId, expense, people, myUserId, canSplit, canSplitAdvanced, lastRates, onUpgrade, onClose } = props;
   const [title, setTitle] = useState(expense?.title ?? '');
   const [amountText, setAmountText] = useState(expense ? (expense.amount_minor / 100).toFixed(2) : '');
+  const [currency, setCurrency] = useState<Currency>((expense?.currency as Currency | undefined) ?? 'CHF');
+  const [rateText, setRateText] = useState(expense?.rate_e6 ? formatRate(expense.rate_e6) : '1');
   const [spentOn, setSpentOn] = useState(expense?.spent_on ?? today());
-  const [paidBy, setPaidBy] = useState(expense?.paid_by ?? myUserId);
+  const [paidBy, setPaidBy] = useState(expense?.payers?.length ? SEVERAL : (expense?.paid_by ?? myUserId));
+  const [payerInputs, setPayerInputs] = useState<Record<string, string>>(
+    Object.fromEntries((expense?.payers ?? []).map((p) => [p.user_id, (p.paid_minor / 100).toFixed(2)])),
+  );
   const [category, setCategory] = useState<(typeof EXPENSE_CATEGORIES)[number]>(
     (expense?.category as (typeof EXPENSE_CATEGORIES)[number] | undefined) ?? 'food',
   );
@@ -96,31 +135,57 @@ export function ExpenseDialog(props: Props) {
   const [isSaving, setSaving] = useState(false);
 
   const amount = parseMoney(amountText);
-  const split = isSplit && amount !== null && amount > 0 ? sharesOf(amount, mode, chosen, inputs) : null;
+  const rate = currency === 'CHF' ? RATE_ONE : parseRate(rateText);
+  const split = isSplit && amount !== null && amount > 0 ? sharesOf(amount, mode, chosen, inputs, currency) : null;
   const preview = Array.isArray(split) ? new Map(split.map((s) => [s.user_id, s.share_minor])) : null;
+  const isSeveral = paidBy === SEVERAL;
+  const payers = isSeveral && amount !== null && amount > 0 ? payersOf(amount, payerInputs, currency) : null;
+
+  function chooseCurrency(next: Currency) {
+    if (next !== 'CHF' && !canSplitAdvanced) return onUpgrade('organizer');
+    setError(null);
+    setCurrency(next);
+    if (next !== 'CHF') setRateText(lastRates[next] ? formatRate(lastRates[next]) : '');
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!title.trim()) return setError('The expense needs a title.');
     if (amount === null || amount <= 0) return setError('Enter the amount, like 42.50.');
+    if (rate === null) return setError(`Enter the rate: how many CHF one ${currency} is, like 0.95.`);
+    if (typeof payers === 'string') return setError(payers);
     if (typeof split === 'string') return setError(split);
     const fields = {
       title: title.trim(),
       amount_minor: amount,
+      currency,
+      rate_e6: rate,
       spent_on: spentOn,
-      paid_by: paidBy,
+      paid_by: payers ? mainPayer(payers) : paidBy,
+      payers: payers ?? [],
       category,
       shares: split ?? [],
     };
     setSaving(true);
     try {
       if (expense) {
-        const changes = Object.fromEntries(
-          Object.entries(fields).filter(
-            ([key, value]) => JSON.stringify((expense as Record<string, unknown>)[key]) !== JSON.stringify(value),
-          ),
+        const before: Record<string, unknown> = {
+          ...expense,
+          rate_e6: expense.rate_e6 ?? RATE_ONE,
+          payers: expense.payers ?? [],
+        };
+        const changed = Object.keys(fields).filter(
+          (key) => JSON.stringify(before[key]) !== JSON.stringify(fields[key as keyof typeof fields]),
         );
-        if (Object.keys(changes).length) await mutate('expense.update', { id: expense.id, changes });
+        // The amount, currency, payers and split go together: a later-made edit wins them as one.
+        const keys = groupsOf(Object.fromEntries(changed.map((k) => [k, true]))).includes('money')
+          ? [...new Set([...changed, ...EDIT_GROUPS.money])]
+          : changed;
+        const changes = Object.fromEntries(
+          keys.filter((key) => key in fields).map((key) => [key, fields[key as keyof typeof fields]]),
+        );
+        if (Object.keys(changes).length)
+          await mutate('expense.update', { id: expense.id, changes, base: editBase(expense, changes) });
       } else {
         await mutate('expense.create', { eventId, ...fields });
       }
@@ -160,19 +225,55 @@ export function ExpenseDialog(props: Props) {
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                     <Field.Root required>
                       <Field.Label>
-                        Amount (CHF)
+                        Amount ({currency})
                         <Field.RequiredIndicator />
                       </Field.Label>
-                      <Input
-                        inputMode="decimal"
-                        value={amountText}
-                        onChange={(e) => {
-                          setError(null);
-                          setAmountText(e.target.value);
-                        }}
-                        placeholder="42.50"
-                      />
+                      <HStack gap="2" w="full">
+                        <Input
+                          flex="1"
+                          inputMode="decimal"
+                          value={amountText}
+                          onChange={(e) => {
+                            setError(null);
+                            setAmountText(e.target.value);
+                          }}
+                          placeholder="42.50"
+                        />
+                        <NativeSelect.Root w="28">
+                          <NativeSelect.Field
+                            aria-label="Currency"
+                            value={currency}
+                            onChange={(e) => chooseCurrency(e.target.value as Currency)}
+                          >
+                            {CURRENCIES.map((c) => (
+                              <option key={c} value={c}>
+                                {c !== 'CHF' && !canSplitAdvanced ? `${c} 🔒` : c}
+                              </option>
+                            ))}
+                          </NativeSelect.Field>
+                          <NativeSelect.Indicator />
+                        </NativeSelect.Root>
+                      </HStack>
                     </Field.Root>
+                    {currency !== 'CHF' ? (
+                      <Field.Root required invalid={rateText.trim() !== '' && rate === null}>
+                        <Field.Label>Rate: 1 {currency} in CHF</Field.Label>
+                        <Input
+                          inputMode="decimal"
+                          value={rateText}
+                          onChange={(e) => {
+                            setError(null);
+                            setRateText(e.target.value);
+                          }}
+                          placeholder="0.95"
+                        />
+                        <Field.HelperText>
+                          {amount && rate
+                            ? `${formatMoney(amount, currency)} = ${formatMoney(toEventMinor(amount, rate))}, at this rate for good`
+                            : 'Fixed on the expense when you save it.'}
+                        </Field.HelperText>
+                      </Field.Root>
+                    ) : null}
                     <Field.Root required>
                       <Field.Label>Date</Field.Label>
                       <Input type="date" value={spentOn} onChange={(e) => setSpentOn(e.target.value)} />
@@ -180,12 +281,20 @@ export function ExpenseDialog(props: Props) {
                     <Field.Root>
                       <Field.Label>Paid by</Field.Label>
                       <NativeSelect.Root>
-                        <NativeSelect.Field value={paidBy} onChange={(e) => setPaidBy(e.target.value)}>
+                        <NativeSelect.Field
+                          value={paidBy}
+                          onChange={(e) => {
+                            if (e.target.value === SEVERAL && !canSplitAdvanced) return onUpgrade('organizer');
+                            setError(null);
+                            setPaidBy(e.target.value);
+                          }}
+                        >
                           {people.map((p) => (
                             <option key={p.id} value={p.id}>
                               {p.id === myUserId ? `${p.name} (you)` : p.name}
                             </option>
                           ))}
+                          <option value={SEVERAL}>{canSplitAdvanced ? 'Several people' : 'Several people 🔒'}</option>
                         </NativeSelect.Field>
                         <NativeSelect.Indicator />
                       </NativeSelect.Root>
@@ -207,6 +316,40 @@ export function ExpenseDialog(props: Props) {
                       </NativeSelect.Root>
                     </Field.Root>
                   </SimpleGrid>
+
+                  {isSeveral ? (
+                    <Stack
+                      gap="2"
+                      as="fieldset"
+                      borderWidth="1px"
+                      rounded="md"
+                      p="3"
+                      role="group"
+                      aria-label="Who paid"
+                    >
+                      <Text textStyle="sm" fontWeight="medium">
+                        Who paid how much ({currency})
+                      </Text>
+                      {people.map((p) => (
+                        <HStack key={p.id} justify="space-between" gap="3">
+                          <Text textStyle="sm">{p.name}</Text>
+                          <Input
+                            size="sm"
+                            w="28"
+                            inputMode="decimal"
+                            placeholder="0.00"
+                            aria-label={`Paid by ${p.name}`}
+                            value={payerInputs[p.id] ?? ''}
+                            onChange={(e) => {
+                              setError(null);
+                              setPayerInputs((current) => ({ ...current, [p.id]: e.target.value }));
+                            }}
+                          />
+                        </HStack>
+                      ))}
+                      {typeof payers === 'string' ? <FormMessage status="info">{payers}</FormMessage> : null}
+                    </Stack>
+                  ) : null}
 
                   {canSplit ? (
                     <Stack gap="3" as="fieldset" borderWidth="1px" rounded="md" p="3">
@@ -273,7 +416,7 @@ export function ExpenseDialog(props: Props) {
                                       />
                                     ) : null}
                                     <Text textStyle="sm" color="fg.muted" minW="20" textAlign="end">
-                                      {preview?.has(p.id) ? formatMoney(preview.get(p.id)!) : ''}
+                                      {preview?.has(p.id) ? formatMoney(preview.get(p.id)!, currency) : ''}
                                     </Text>
                                   </HStack>
                                 </HStack>

@@ -1,13 +1,14 @@
-import { Badge, Box, Button, Card, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { ArrowRight, Download, Lock, Plus, Scale } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { toEventMinor } from '../../db/currency.ts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { tierRank } from '../../access/tiers.ts';
 import { paths } from '../../app/paths.ts';
 import { upgradeText } from '../../app/shell/event-links.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import type { ExpenseRow } from '../../db/row-schemas.ts';
+import type { ExpenseRow, ReplacedEdit } from '../../db/row-schemas.ts';
 import { mutate, useEventLookup, useEventMembers, useRejectedChanges, useSyncStatus } from '../../data/index.ts';
 import { useExpenses, useSettlements } from '../../data/use-expenses.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
@@ -15,11 +16,42 @@ import { ConfirmDialog, type ConfirmRequest } from '../dashboard/confirm-dialog.
 import { isManagerRole } from '../events/event-rules.ts';
 import { UpgradeDialog, type UpgradeRequest } from '../schedule/upgrade-dialog.tsx';
 import { CATEGORY_LABELS } from './categories.ts';
-import { balances, formatMoney, paidTotals, settleUp } from './money.ts';
+import {
+  balances,
+  expenseInEventCurrency,
+  formatMoney,
+  formatRate,
+  paidTotals,
+  settleUp,
+  type Transfer,
+} from './money.ts';
+import { useSeenReplacements } from './seen-replacements.ts';
 import { NotAMember, PageLoading, RefusedChangeAlerts } from '../events/event-page-states.tsx';
 import { downloadText } from '../../lib/download.ts';
 
 const ExpenseDialog = lazy(async () => ({ default: (await import('./expense-dialog.tsx')).ExpenseDialog }));
+const SettleCurrencyDialog = lazy(async () => ({
+  default: (await import('./settle-currency-dialog.tsx')).SettleCurrencyDialog,
+}));
+
+const GROUP_LABELS: Record<string, string> = {
+  title: 'title',
+  spent_on: 'date',
+  category: 'category',
+  money: 'amount and split',
+  receipt: 'receipt',
+};
+
+/** What a replaced change had set, in a few words. */
+function replacedValue(entry: ReplacedEdit): string {
+  const v = entry.value;
+  if (entry.group === 'money' && typeof v.amount_minor === 'number')
+    return formatMoney(v.amount_minor, typeof v.currency === 'string' ? v.currency : 'CHF');
+  if (entry.group === 'category' && typeof v.category === 'string')
+    return CATEGORY_LABELS[v.category as keyof typeof CATEGORY_LABELS] ?? v.category;
+  const first = Object.values(v)[0];
+  return typeof first === 'string' ? first : '';
+}
 
 const SPLITTING: UpgradeRequest = {
   tier: 'starter',
@@ -27,7 +59,12 @@ const SPLITTING: UpgradeRequest = {
 };
 const ADVANCED: UpgradeRequest = {
   tier: 'organizer',
-  feature: 'Advanced splitting divides an expense by shares, percentages or exact amounts.',
+  feature:
+    'Advanced splitting divides an expense by shares, percentages or exact amounts, among several payers, in other currencies.',
+};
+const CURRENCY_SETTLING: UpgradeRequest = {
+  tier: 'organizer',
+  feature: 'Advanced splitting records payments made in another currency at a fixed rate.',
 };
 const EXPORTS: UpgradeRequest = {
   tier: 'starter',
@@ -60,6 +97,8 @@ export function ExpensesPage() {
   const [editing, setEditing] = useState<ExpenseRow | 'new' | null>(null);
   const [upgrade, setUpgrade] = useState<UpgradeRequest | null>(null);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [settleIn, setSettleIn] = useState<Transfer | null>(null);
+  const seen = useSeenReplacements();
 
   const names = useMemo(
     () => new Map(members.map((member) => [member.user_id, member.name ?? member.email ?? 'A member'])),
@@ -70,6 +109,14 @@ export function ExpensesPage() {
   const balance = useMemo(() => balances(memberIds, expenses, settlements), [memberIds, expenses, settlements]);
   const plan = useMemo(() => settleUp(balance), [balance]);
   const paid = useMemo(() => paidTotals(expenses), [expenses]);
+  // The rate last used for each currency in this event, to start the next one from.
+  const lastRates = useMemo(() => {
+    const out: Record<string, number> = {};
+    const dated = [...expenses].sort((a, b) => a.created_at.localeCompare(b.created_at));
+    for (const e of dated) if (e.currency !== 'CHF' && e.rate_e6) out[e.currency] = e.rate_e6;
+    for (const s of settlements) if (s.paid_currency && s.paid_rate_e6) out[s.paid_currency] = s.paid_rate_e6;
+    return out;
+  }, [expenses, settlements]);
 
   if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced)) {
     return <PageLoading text="Loading the expenses..." />;
@@ -82,7 +129,13 @@ export function ExpensesPage() {
   const isManager = isManagerRole(me.role);
   const canSplit = tierRank(event.access_tier) >= tierRank('starter');
   const canSplitAdvanced = tierRank(event.access_tier) >= tierRank('organizer');
-  const total = expenses.reduce((sum, e) => sum + e.amount_minor, 0);
+  const total = expenses.reduce((sum, e) => sum + (e.amount_event_minor ?? toEventMinor(e.amount_minor, e.rate_e6)), 0);
+  // My changes that another member's later change replaced while we both edited, not yet seen.
+  const replacedMine = expenses.flatMap((expense) =>
+    (expense.replaced ?? [])
+      .filter((entry) => entry.by === myUserId && !seen.has(seen.keyOf(expense.id, entry)))
+      .map((entry) => ({ expense, entry })),
+  );
   const expenseIds = new Set(expenses.map((e) => e.id));
   const refused = rejected.changes.filter((change) => {
     if (!change.kind.startsWith('expense.') && !change.kind.startsWith('settlement.')) return false;
@@ -103,11 +156,12 @@ export function ExpensesPage() {
   const exportBalances = async () => {
     if (!canSplit) return setUpgrade(EXPORTS);
     const { balancesCsv } = await import('./expense-csv.ts');
+    const inChf = expenses.filter((e) => e.shares.length).map(expenseInEventCurrency);
+    const partOf = (parts: { user_id: string; share_minor: number }[], id: string) =>
+      parts.find((p) => p.user_id === id)?.share_minor ?? 0;
     const rows = [...balance.keys()].map((id) => {
-      const paidSplit = expenses
-        .filter((e) => e.shares.length && e.paid_by === id)
-        .reduce((s, e) => s + e.amount_minor, 0);
-      const share = expenses.reduce((s, e) => s + (e.shares.find((x) => x.user_id === id)?.share_minor ?? 0), 0);
+      const paidSplit = inChf.reduce((s, e) => s + partOf(e.paid, id), 0);
+      const share = inChf.reduce((s, e) => s + partOf(e.owed, id), 0);
       return {
         name: names.get(id) ?? 'A former member',
         paid: paidSplit,
@@ -139,6 +193,27 @@ export function ExpensesPage() {
         titleOf={(change) => REFUSED_TITLES[change.kind] ?? 'Could not change the expenses'}
         onDismiss={(id) => void rejected.discard(id)}
       />
+      {replacedMine.map(({ expense, entry }) => (
+        <Alert.Root key={seen.keyOf(expense.id, entry)} status="warning" mb="3" role="status">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Your change was replaced</Alert.Title>
+            <Alert.Description>
+              You and {entry.replaced_by ? (names.get(entry.replaced_by) ?? 'another member') : 'another member'}{' '}
+              changed the {GROUP_LABELS[entry.group] ?? entry.group} of “{expense.title}” at the same time. The later
+              change stays; yours was “{replacedValue(entry)}”.
+            </Alert.Description>
+          </Alert.Content>
+          <Button
+            size="xs"
+            variant="outline"
+            alignSelf="center"
+            onClick={() => seen.add(seen.keyOf(expense.id, entry))}
+          >
+            Dismiss
+          </Button>
+        </Alert.Root>
+      ))}
 
       <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3" mb="4">
         <HStack gap="2" wrap="wrap">
@@ -178,12 +253,22 @@ export function ExpensesPage() {
                       <Stack gap="0.5" minW="0">
                         <Text fontWeight="semibold">{expense.title}</Text>
                         <Text textStyle="sm" color="fg.muted">
-                          {nameOf(expense.paid_by)} paid ·{' '}
-                          {format(new Date(`${expense.spent_on}T00:00:00`), 'd MMM yyyy')}
+                          {expense.payers?.length
+                            ? expense.payers.map((p) => nameOf(p.user_id)).join(' and ')
+                            : nameOf(expense.paid_by)}{' '}
+                          paid · {format(new Date(`${expense.spent_on}T00:00:00`), 'd MMM yyyy')}
                         </Text>
                       </Stack>
                       <Stack gap="1" align="end" flexShrink="0">
                         <Text fontWeight="semibold">{formatMoney(expense.amount_minor, expense.currency)}</Text>
+                        {expense.currency !== 'CHF' ? (
+                          <Text textStyle="xs" color="fg.muted">
+                            {formatMoney(
+                              expense.amount_event_minor ?? toEventMinor(expense.amount_minor, expense.rate_e6),
+                            )}{' '}
+                            at {formatRate(expense.rate_e6 ?? 1_000_000)}
+                          </Text>
+                        ) : null}
                         <Badge size="sm" variant="subtle">
                           {CATEGORY_LABELS[expense.category as keyof typeof CATEGORY_LABELS] ?? expense.category}
                         </Badge>
@@ -267,20 +352,32 @@ export function ExpensesPage() {
                               <Text>{nameOf(t.to)}</Text>
                               <Text fontWeight="semibold">{formatMoney(t.amount)}</Text>
                             </HStack>
-                            <Button
-                              size="xs"
-                              variant="outline"
-                              onClick={() =>
-                                void mutate('settlement.record', {
-                                  eventId: event.id,
-                                  from_user: t.from,
-                                  to_user: t.to,
-                                  amount_minor: t.amount,
-                                })
-                              }
-                            >
-                              Record payment
-                            </Button>
+                            <HStack gap="1" flexShrink="0">
+                              <Button
+                                size="xs"
+                                variant="outline"
+                                onClick={() =>
+                                  void mutate('settlement.record', {
+                                    eventId: event.id,
+                                    from_user: t.from,
+                                    to_user: t.to,
+                                    amount_minor: t.amount,
+                                  })
+                                }
+                              >
+                                Record payment
+                              </Button>
+                              <Button
+                                size="xs"
+                                variant="ghost"
+                                aria-label={`Record ${nameOf(t.from)}’s payment to ${nameOf(t.to)} in another currency`}
+                                title="Paid in another currency"
+                                onClick={() => (canSplitAdvanced ? setSettleIn(t) : setUpgrade(CURRENCY_SETTLING))}
+                              >
+                                {canSplitAdvanced ? null : <Lock aria-hidden />}
+                                Other currency
+                              </Button>
+                            </HStack>
                           </HStack>
                         ))}
                       </Stack>
@@ -300,6 +397,9 @@ export function ExpensesPage() {
                           <HStack as="li" key={s.id} justify="space-between" textStyle="sm" gap="2">
                             <Text>
                               {nameOf(s.from_user)} paid {nameOf(s.to_user)} {formatMoney(s.amount_minor, s.currency)}
+                              {s.paid_currency && s.paid_amount_minor && s.paid_rate_e6
+                                ? ` (${formatMoney(s.paid_amount_minor, s.paid_currency)} at ${formatRate(s.paid_rate_e6)})`
+                                : ''}
                             </Text>
                             {s.created_by === myUserId || isManager ? (
                               <Button
@@ -344,8 +444,18 @@ export function ExpensesPage() {
             myUserId={me.user_id}
             canSplit={canSplit}
             canSplitAdvanced={canSplitAdvanced}
+            lastRates={lastRates}
             onUpgrade={(tier) => setUpgrade(tier === 'starter' ? SPLITTING : ADVANCED)}
             onClose={() => setEditing(null)}
+          />
+        ) : null}
+        {settleIn ? (
+          <SettleCurrencyDialog
+            eventId={event.id}
+            transfer={settleIn}
+            nameOf={nameOf}
+            lastRates={lastRates}
+            onClose={() => setSettleIn(null)}
           />
         ) : null}
       </Suspense>

@@ -8,18 +8,63 @@
  * - the settle-up plan: debtors and creditors each laid end to end in member-id order, a transfer
  *   wherever a debtor's stretch overlaps a creditor's. That is at most n-1 transfers, and recording
  *   one of them cuts the same stretch out of both lines, so the other transfers stay exactly as
- *   they were (no reshuffle after each payment).
+ *   they were (no reshuffle after each payment);
+ * - currencies (organizer): an expense in another currency carries the rate fixed when it was
+ *   entered (CHF per unit, times a million); its CHF amount is rounded half up (as the database
+ *   does), and its payers' and shares' parts are carried over to that CHF amount by largest
+ *   remainder, so balances stay whole cents that add up to zero.
  */
+
+import { RATE_ONE, toEventMinor } from '../../db/currency.ts';
+
+export { CURRENCIES, EVENT_CURRENCY, RATE_ONE, toEventMinor } from '../../db/currency.ts';
 
 export interface Share {
   user_id: string;
   share_minor: number;
 }
 
+export interface Payer {
+  user_id: string;
+  paid_minor: number;
+}
+
 export interface ExpenseLike {
   paid_by: string;
   amount_minor: number;
   shares: readonly Share[];
+  /** Several payers (organizer); empty or missing: `paid_by` paid it all. */
+  payers?: readonly Payer[];
+  /** CHF per unit of the expense's currency, times a million; missing: 1 (CHF). */
+  rate_e6?: number;
+}
+
+/** How much of a currency at `rate_e6` pays `eventMinor` CHF cents, rounded half up. */
+export function fromEventMinor(eventMinor: number, rateE6: number): number {
+  return Number((BigInt(eventMinor) * BigInt(RATE_ONE) + BigInt(rateE6) / 2n) / BigInt(rateE6));
+}
+
+/** Parts of one total carried over to another total: exact when the totals are equal. */
+function carryOver(total: number, parts: readonly Share[]): Share[] {
+  const sum = parts.reduce((acc, p) => acc + p.share_minor, 0);
+  if (sum === total) return [...parts];
+  return splitByWeights(
+    total,
+    parts.map((p) => ({ id: p.user_id, weight: p.share_minor })),
+  );
+}
+
+/** An expense in CHF cents: its amount, what each payer paid and what each member owes. */
+export function expenseInEventCurrency(e: ExpenseLike): { amount: number; paid: Share[]; owed: Share[] } {
+  const amount = toEventMinor(e.amount_minor, e.rate_e6);
+  const payers = e.payers?.length
+    ? e.payers.map((p) => ({ user_id: p.user_id, share_minor: p.paid_minor }))
+    : [{ user_id: e.paid_by, share_minor: e.amount_minor }];
+  return {
+    amount,
+    paid: carryOver(amount, payers),
+    owed: e.shares.length ? carryOver(amount, e.shares) : [],
+  };
 }
 
 export interface SettlementLike {
@@ -74,8 +119,9 @@ export function balances(
   const add = (id: string, cents: number) => out.set(id, (out.get(id) ?? 0) + cents);
   for (const e of expenses) {
     if (!e.shares.length) continue; // a manual expense (not split) moves no balance
-    add(e.paid_by, e.amount_minor);
-    for (const s of e.shares) add(s.user_id, -s.share_minor);
+    const { paid, owed } = expenseInEventCurrency(e);
+    for (const p of paid) add(p.user_id, p.share_minor);
+    for (const s of owed) add(s.user_id, -s.share_minor);
   }
   for (const s of settlements) {
     add(s.from_user, s.amount_minor);
@@ -103,11 +149,30 @@ export function settleUp(balance: ReadonlyMap<string, number>): Transfer[] {
   return transfers;
 }
 
-/** What each member paid in all (manual and split expenses alike). */
+/** What each member paid in all, in CHF cents (manual and split expenses alike). */
 export function paidTotals(expenses: readonly ExpenseLike[]): Map<string, number> {
   const out = new Map<string, number>();
-  for (const e of expenses) out.set(e.paid_by, (out.get(e.paid_by) ?? 0) + e.amount_minor);
+  for (const e of expenses)
+    for (const p of expenseInEventCurrency(e).paid) out.set(p.user_id, (out.get(p.user_id) ?? 0) + p.share_minor);
   return out;
+}
+
+/** "0.9355" -> 935500 (CHF per unit, times a million); null unless 0 < rate <= 1000, 6 decimals at most. */
+export function parseRate(text: string): number | null {
+  const cleaned = text.trim().replace(',', '.');
+  if (!/^\d{1,4}(\.\d{1,6})?$/.test(cleaned)) return null;
+  const [whole, fraction = ''] = cleaned.split('.');
+  const rate = Number(whole) * RATE_ONE + Number(fraction.padEnd(6, '0'));
+  return rate >= 1 && rate <= 1000 * RATE_ONE ? rate : null;
+}
+
+/** 935500 -> "0.9355" */
+export function formatRate(rateE6: number): string {
+  const whole = Math.floor(rateE6 / RATE_ONE);
+  const fraction = String(rateE6 % RATE_ONE)
+    .padStart(6, '0')
+    .replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
 const formats = new Map<string, Intl.NumberFormat>();

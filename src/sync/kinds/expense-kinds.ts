@@ -4,10 +4,15 @@
  * change, and the later one wins a field both changed), delete it (a tombstone), and record or
  * undo a settlement. Amounts are cents; shares are computed on the device (money.ts) and checked
  * by the database (members only, adding up to the amount, the tier's kind of split).
+ *
+ * An edit says when it was made and which edit of each changed field group it was based on (the
+ * `field_edits` the device had): when another member's edit of that group landed in between, the
+ * database keeps the later-made one and records the other in `replaced` for its author to see.
  */
 import { z } from 'zod';
 import type { MutationKind } from '../kind-registry.ts';
 import { expensesSource, settlementsSource } from '../pull-sources.ts';
+import { CURRENCIES, RATE_ONE, toEventMinor } from '../../db/currency.ts';
 import { MutationValidationError } from '../send-errors.ts';
 import { insertOnce, softDelete, updateOne } from './rest-writes.ts';
 
@@ -19,48 +24,87 @@ export const EXPENSE_CATEGORIES = ['food', 'drinks', 'transport', 'camping', 'ti
 
 const cents = z.number().int().min(1, 'The amount must be more than 0').max(100_000_000_000);
 const shareSchema = z.object({ user_id: z.string(), share_minor: z.number().int().min(0) });
+const payerSchema = z.object({ user_id: z.string(), paid_minor: z.number().int().min(1) });
 
 const fields = z.object({
   title: z.string().trim().min(1, 'The expense needs a title').max(200),
   amount_minor: cents,
+  currency: z.enum(CURRENCIES),
+  rate_e6: z.number().int().min(1).max(1_000_000_000),
   spent_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD'),
   paid_by: z.string(),
+  payers: z.array(payerSchema),
   category: z.enum(EXPENSE_CATEGORIES),
   shares: z.array(shareSchema),
 });
+type Fields = z.infer<typeof fields>;
 
-function checkShares(values: { amount_minor?: number; shares?: { share_minor: number }[] }): void {
-  if (!values.shares?.length || values.amount_minor === undefined) return;
-  const total = values.shares.reduce((sum, s) => sum + s.share_minor, 0);
-  if (total !== values.amount_minor)
-    throw new MutationValidationError(
-      `The shares add up to ${total} cents, not the ${values.amount_minor} of the expense.`,
-    );
+/** The field groups an edit is judged by (a later-made edit wins a whole group). */
+export const EDIT_GROUPS: Record<string, readonly (keyof Fields | 'receipt_path')[]> = {
+  title: ['title'],
+  spent_on: ['spent_on'],
+  category: ['category'],
+  money: ['amount_minor', 'currency', 'rate_e6', 'paid_by', 'payers', 'shares'],
+  receipt: ['receipt_path'],
+};
+
+/** The groups an edit's changed fields belong to. */
+export function groupsOf(changes: object): string[] {
+  return Object.keys(EDIT_GROUPS).filter((group) => EDIT_GROUPS[group].some((field) => field in changes));
 }
 
-const createArgs = fields.extend({ eventId: z.string(), id: z.string().optional(), at: z.string().optional() });
+function checkMoney(values: Partial<Fields>): void {
+  if (values.currency === 'CHF' && values.rate_e6 !== undefined && values.rate_e6 !== RATE_ONE)
+    throw new MutationValidationError('CHF is the event’s currency: its rate is 1.');
+  if (values.amount_minor === undefined) return;
+  if (values.shares?.length) {
+    const total = values.shares.reduce((sum, s) => sum + s.share_minor, 0);
+    if (total !== values.amount_minor)
+      throw new MutationValidationError(
+        `The shares add up to ${total} cents, not the ${values.amount_minor} of the expense.`,
+      );
+  }
+  if (values.payers?.length) {
+    const paid = values.payers.reduce((sum, p) => sum + p.paid_minor, 0);
+    if (paid !== values.amount_minor)
+      throw new MutationValidationError(
+        `What the payers paid adds up to ${paid}, not the ${values.amount_minor} of the expense.`,
+      );
+  }
+}
+
+const createArgs = fields
+  .partial({ currency: true, rate_e6: true, payers: true })
+  .extend({ eventId: z.string(), id: z.string().optional(), at: z.string().optional() });
 type CreateArgs = z.infer<typeof createArgs>;
 
 export const createExpense: MutationKind<CreateArgs> = {
   name: 'expense.create',
   args: createArgs,
-  validate: checkShares,
+  validate: checkMoney,
   prepare: (args, ctx) => ({ ...args, id: args.id ?? crypto.randomUUID(), at: new Date(ctx.now).toISOString() }),
   refs: (args) => [eventRef(args.eventId)],
   creates: (args) => [expenseRef(args.id!)],
   async applyLocal(w, args) {
     const existing = await w.get('expenses', args.id!);
+    const mark = { at: args.at!, by: w.userId };
     await w.put('expenses', {
       key: args.id!,
       id: args.id!,
       event_id: args.eventId,
       title: args.title,
       amount_minor: args.amount_minor,
-      currency: existing?.currency ?? 'CHF',
+      currency: args.currency ?? 'CHF',
+      rate_e6: args.rate_e6 ?? RATE_ONE,
+      amount_event_minor: toEventMinor(args.amount_minor, args.rate_e6),
       spent_on: args.spent_on,
       paid_by: args.paid_by,
+      payers: args.payers ?? [],
       category: args.category,
       shares: args.shares,
+      receipt_path: existing?.receipt_path ?? null,
+      field_edits: existing?.field_edits ?? Object.fromEntries(Object.keys(EDIT_GROUPS).map((g) => [g, mark])),
+      replaced: existing?.replaced ?? [],
       created_by: existing?.created_by ?? w.userId,
       created_at: existing?.created_at ?? args.at!,
       updated_at: existing?.updated_at ?? args.at!,
@@ -75,10 +119,14 @@ export const createExpense: MutationKind<CreateArgs> = {
         event_id: args.eventId,
         title: args.title,
         amount_minor: args.amount_minor,
+        currency: args.currency ?? 'CHF',
+        rate_e6: args.rate_e6 ?? RATE_ONE,
         spent_on: args.spent_on,
         paid_by: args.paid_by,
+        payers: args.payers ?? [],
         category: args.category,
         shares: args.shares,
+        edited_at: args.at,
       },
       expensesSource.select,
     ),
@@ -91,20 +139,50 @@ export const createExpense: MutationKind<CreateArgs> = {
 const updateArgs = z.object({
   id: z.string(),
   changes: fields.partial().refine((c) => Object.keys(c).length > 0, 'Nothing to change'),
+  /** The time of the last edit of each changed group the device had when this edit was made. */
+  base: z.record(z.string(), z.string()).optional(),
+  at: z.string().optional(),
 });
 type UpdateArgs = z.infer<typeof updateArgs>;
 
 export const updateExpense: MutationKind<UpdateArgs> = {
   name: 'expense.update',
   args: updateArgs,
-  validate: (args) => checkShares(args.changes),
+  validate: (args) => checkMoney(args.changes),
+  prepare: (args, ctx) => ({ ...args, at: args.at ?? new Date(ctx.now).toISOString() }),
   refs: (args) => [expenseRef(args.id)],
   async applyLocal(w, args) {
-    await w.update('expenses', args.id, args.changes);
+    const row = await w.get('expenses', args.id);
+    if (!row) return;
+    const next = { ...row, ...args.changes };
+    const mark = { at: args.at!, by: w.userId };
+    await w.update('expenses', args.id, {
+      ...args.changes,
+      amount_event_minor: toEventMinor(next.amount_minor, next.rate_e6),
+      field_edits: { ...row.field_edits, ...Object.fromEntries(groupsOf(args.changes).map((g) => [g, mark])) },
+    });
   },
   send: ({ client }, args) =>
-    updateOne(client, 'expenses', args.id, args.changes, 'This expense no longer exists, or you cannot change it'),
+    updateOne(
+      client,
+      'expenses',
+      args.id,
+      { ...args.changes, edited_at: args.at, edit_base: args.base ?? {} },
+      'This expense no longer exists, or you cannot change it',
+    ),
 };
+
+/** What an edit of `row` changing `changes` was based on: its groups' last edit times. */
+export function editBase(
+  row: { field_edits?: Record<string, { at: string }> },
+  changes: object,
+): Record<string, string> {
+  return Object.fromEntries(
+    groupsOf(changes)
+      .map((g) => [g, row.field_edits?.[g]?.at])
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
 
 const idArgs = z.object({ id: z.string() });
 type IdArgs = z.infer<typeof idArgs>;
@@ -126,6 +204,14 @@ const settleArgs = z.object({
   from_user: z.string(),
   to_user: z.string(),
   amount_minor: cents,
+  /** Paid in another currency at a fixed rate (organizer); `amount_minor` is what it settles in CHF. */
+  paid: z
+    .object({
+      currency: z.enum(CURRENCIES).exclude(['CHF']),
+      amount_minor: cents,
+      rate_e6: z.number().int().min(1).max(1_000_000_000),
+    })
+    .optional(),
   at: z.string().optional(),
 });
 type SettleArgs = z.infer<typeof settleArgs>;
@@ -148,6 +234,9 @@ export const recordSettlement: MutationKind<SettleArgs> = {
       to_user: args.to_user,
       amount_minor: args.amount_minor,
       currency: 'CHF',
+      paid_currency: args.paid?.currency ?? null,
+      paid_amount_minor: args.paid?.amount_minor ?? null,
+      paid_rate_e6: args.paid?.rate_e6 ?? null,
       created_by: w.userId,
       created_at: args.at!,
       updated_at: args.at!,
@@ -163,6 +252,11 @@ export const recordSettlement: MutationKind<SettleArgs> = {
         from_user: args.from_user,
         to_user: args.to_user,
         amount_minor: args.amount_minor,
+        ...(args.paid && {
+          paid_currency: args.paid.currency,
+          paid_amount_minor: args.paid.amount_minor,
+          paid_rate_e6: args.paid.rate_e6,
+        }),
       },
       settlementsSource.select,
     ),
