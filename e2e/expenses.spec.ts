@@ -3,13 +3,14 @@
  * and reaches the server once the signal returns; the settle-up plan, one payment recorded and the
  * other suggestion unchanged; the CSV download; the gates: a free event records expenses but asks
  * to upgrade for splitting, balances and exports, and a starter event asks for organizer for
- * uneven splits.
+ * uneven splits. On an organizer event: an expense in euros paid by two people, a payment in
+ * euros, and a change made offline that a later change by another member replaced, told to its author.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { serviceClient, setSwitches } from './backend.ts';
-import { newPerson, seedEvent, signInAs } from './data-helpers.ts';
+import { expectAccessible, newPerson, seedEvent, signInAs } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectWaiting, syncBanner, waitForOfflineReady } from './offline-helpers.ts';
 
@@ -118,8 +119,8 @@ test('an expense split three ways offline syncs; balances, settling up and the C
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('Lake-weekend-expenses.csv');
   const csv = await readFile((await download.path())!, 'utf8');
-  expect(csv.split(/\r?\n/)[0]).toBe('Date,Title,Category,Amount,Currency,Paid by,Split between');
-  expect(csv).toContain('Groceries,food,90.00,CHF,Ada Payer,');
+  expect(csv.split(/\r?\n/)[0]).toBe('Date,Title,Category,Amount,Currency,Rate,Amount (CHF),Paid by,Split between');
+  expect(csv).toContain('Groceries,food,90.00,CHF,1,90.00,Ada Payer,');
   expect(csv).toContain('Bo Owes: 30.00');
 
   // A free event: expenses are recorded, splitting, balances and exports ask to upgrade.
@@ -138,4 +139,98 @@ test('an expense split three ways offline syncs; balances, settling up and the C
   await expect(page.getByRole('article', { name: 'Charcoal' })).toContainText('Not split');
   await expect(page.getByRole('region', { name: 'Paid per person' })).toContainText('CHF 12.50');
   await screenshots(page, 'free');
+});
+
+test('in euros, paid by two, settled in euros; a replaced offline change is told to its author @phone', async ({
+  app,
+  page,
+  context,
+}) => {
+  test.setTimeout(75_000);
+  const ada = await newPerson('Ada Organiser', 'organizer');
+  const bo = await newPerson('Bo Payer');
+  const eventId = await seedEvent(ada, 'Alps tour', [bo]);
+  await signInAs(app, ada);
+  await openExpenses(page, eventId);
+
+  await page.getByRole('button', { name: 'Add expense' }).click();
+  const form = page.getByRole('dialog', { name: 'Add an expense' });
+  await form.getByLabel('Title').fill('Campsite fee');
+  await form.getByLabel('Amount (CHF)').fill('100');
+  await form.getByLabel('Currency').selectOption('EUR');
+  await form.getByLabel('Rate: 1 EUR in CHF').fill('0.95');
+  await expect(form).toContainText('€100.00 = CHF 95.00, at this rate for good');
+  await form.getByLabel('Paid by', { exact: true }).selectOption('Several people');
+  await form.getByLabel('Paid by Bo Payer').fill('60');
+  await form.getByLabel('Paid by Ada Organiser').fill('30');
+  await form.getByRole('button', { name: 'Add expense' }).click();
+  await expect(form).toContainText('What the payers paid adds up to €90.00, not €100.00.');
+  await form.getByLabel('Paid by Ada Organiser').fill('40');
+  await form.getByRole('button', { name: 'Add expense' }).click();
+  await expect(form).toBeHidden();
+
+  const card = page.getByRole('article', { name: 'Campsite fee' });
+  await expect(card).toContainText('Bo Payer and You paid');
+  await expect(card).toContainText('€100.00');
+  await expect(card).toContainText('CHF 95.00 at 0.95');
+  const balances = page.getByRole('region', { name: 'Balances' });
+  // Bo paid CHF 57 and Ada CHF 38 of CHF 95; each owes CHF 47.50.
+  await expect(balances).toContainText('Youowes CHF 9.50');
+  await expect(balances).toContainText('Bo Payergets CHF 9.50');
+
+  // Ada pays Bo back in euros at the same rate.
+  await page.getByRole('button', { name: 'Pay in another currency: You to Bo Payer' }).click();
+  const settle = page.getByRole('dialog', { name: 'Paid in another currency' });
+  await expect(settle.getByLabel('Rate: 1 EUR in CHF')).toHaveValue('0.95');
+  await expect(settle).toContainText('€10.00 settles CHF 9.50');
+  await settle.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByRole('list', { name: 'Payments recorded' })).toContainText(
+    'You paid Bo Payer CHF 9.50 (€10.00 at 0.95)',
+  );
+  await expect(balances).toContainText('Everyone is settled up.');
+  await expect(syncBanner(page)).toHaveText('All changes saved', { timeout: 20_000 });
+  const { data: rows } = await serviceClient()
+    .from('expenses')
+    .select('id, currency, rate_e6, amount_event_minor, paid_by, payers, field_edits')
+    .eq('event_id', eventId);
+  expect(rows).toEqual([
+    expect.objectContaining({ currency: 'EUR', rate_e6: 950_000, amount_event_minor: 9500, paid_by: bo.id }),
+  ]);
+  const { data: payments } = await serviceClient()
+    .from('settlements')
+    .select('amount_minor, paid_currency, paid_amount_minor')
+    .eq('event_id', eventId);
+  expect(payments).toEqual([{ amount_minor: 950, paid_currency: 'EUR', paid_amount_minor: 1000 }]);
+  await expectAccessible(page, 'expenses in euros');
+  await screenshots(page, 'currencies');
+
+  // Ada renames it offline; Bo renames it a little later, online: his later change stays.
+  await waitForOfflineReady(page);
+  await context.setOffline(true);
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit expense' });
+  await edit.getByLabel('Title').fill('Camping fee');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('article', { name: 'Camping fee' })).toBeVisible();
+  const row = rows![0] as { id: string; field_edits: Record<string, { at: string }> };
+  await page.waitForTimeout(50);
+  const bos = await bo.client
+    .from('expenses')
+    .update({ title: 'Pitch fee', edited_at: new Date().toISOString(), edit_base: { title: row.field_edits.title.at } })
+    .eq('id', row.id)
+    .select('title');
+  expect(bos.data).toEqual([{ title: 'Pitch fee' }]);
+  await context.setOffline(false);
+  const notice = page.getByRole('status').filter({ hasText: 'Your change was replaced' });
+  await expect(notice).toContainText(
+    'You and Bo Payer changed the title of “Pitch fee” at the same time. The later change stays; yours was “Camping fee”.',
+    { timeout: 20_000 },
+  );
+  await expect(page.getByRole('article', { name: 'Pitch fee' })).toBeVisible();
+  await screenshots(page, 'replaced');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Pitch fee' })).toBeVisible();
+  await expect(page.getByText('Your change was replaced')).toBeHidden();
 });

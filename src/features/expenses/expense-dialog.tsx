@@ -223,14 +223,13 @@ export function ExpenseDialog(props: Props) {
                     />
                   </Field.Root>
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <Field.Root required>
-                      <Field.Label>
-                        Amount ({currency})
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <HStack gap="2" w="full">
+                    <HStack gap="2" align="end">
+                      <Field.Root required flex="1">
+                        <Field.Label>
+                          Amount ({currency})
+                          <Field.RequiredIndicator />
+                        </Field.Label>
                         <Input
-                          flex="1"
                           inputMode="decimal"
                           value={amountText}
                           onChange={(e) => {
@@ -239,22 +238,24 @@ export function ExpenseDialog(props: Props) {
                           }}
                           placeholder="42.50"
                         />
-                        <NativeSelect.Root w="28">
+                      </Field.Root>
+                      <Field.Root w="28" flexShrink="0">
+                        <Field.Label>Currency</Field.Label>
+                        <NativeSelect.Root>
                           <NativeSelect.Field
-                            aria-label="Currency"
                             value={currency}
                             onChange={(e) => chooseCurrency(e.target.value as Currency)}
                           >
                             {CURRENCIES.map((c) => (
                               <option key={c} value={c}>
-                                {c !== 'CHF' && !canSplitAdvanced ? `${c} 🔒` : c}
+                                {c !== 'CHF' && !canSplitAdvanced ? `${c} (Organizer)` : c}
                               </option>
                             ))}
                           </NativeSelect.Field>
                           <NativeSelect.Indicator />
                         </NativeSelect.Root>
-                      </HStack>
-                    </Field.Root>
+                      </Field.Root>
+                    </HStack>
                     {currency !== 'CHF' ? (
                       <Field.Root required invalid={rateText.trim() !== '' && rate === null}>
                         <Field.Label>Rate: 1 {currency} in CHF</Field.Label>
@@ -294,7 +295,9 @@ export function ExpenseDialog(props: Props) {
                               {p.id === myUserId ? `${p.name} (you)` : p.name}
                             </option>
                           ))}
-                          <option value={SEVERAL}>{canSplitAdvanced ? 'Several people' : 'Several people 🔒'}</option>
+                          <option value={SEVERAL}>
+                            {canSplitAdvanced ? 'Several people' : 'Several people (Organizer)'}
+                          </option>
                         </NativeSelect.Field>
                         <NativeSelect.Indicator />
                       </NativeSelect.Root>

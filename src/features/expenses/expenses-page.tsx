@@ -254,7 +254,10 @@ export function ExpensesPage() {
                         <Text fontWeight="semibold">{expense.title}</Text>
                         <Text textStyle="sm" color="fg.muted">
                           {expense.payers?.length
-                            ? expense.payers.map((p) => nameOf(p.user_id)).join(' and ')
+                            ? [...expense.payers]
+                                .sort((a, b) => b.paid_minor - a.paid_minor)
+                                .map((p) => nameOf(p.user_id))
+                                .join(' and ')
                             : nameOf(expense.paid_by)}{' '}
                           paid · {format(new Date(`${expense.spent_on}T00:00:00`), 'd MMM yyyy')}
                         </Text>
@@ -370,7 +373,7 @@ export function ExpensesPage() {
                               <Button
                                 size="xs"
                                 variant="ghost"
-                                aria-label={`Record ${nameOf(t.from)}’s payment to ${nameOf(t.to)} in another currency`}
+                                aria-label={`Pay in another currency: ${nameOf(t.from)} to ${nameOf(t.to)}`}
                                 title="Paid in another currency"
                                 onClick={() => (canSplitAdvanced ? setSettleIn(t) : setUpgrade(CURRENCY_SETTLING))}
                               >
