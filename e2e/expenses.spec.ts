@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { serviceClient, setSwitches } from './backend.ts';
 import { expectAccessible, newPerson, seedEvent, signInAs } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
-import { expectWaiting, syncBanner, waitForOfflineReady } from './offline-helpers.ts';
+import { expectWaiting, syncBanner, TINY_PNG, waitForOfflineReady } from './offline-helpers.ts';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 
@@ -210,8 +210,21 @@ test('in euros, paid by two, settled in euros; a replaced offline change is told
   await card.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit expense' });
   await edit.getByLabel('Title').fill('Camping fee');
+  // A photo of the receipt, taken offline: kept on the device and shown at once.
+  await edit
+    .getByLabel('Receipt photo')
+    .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: TINY_PNG });
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('article', { name: 'Camping fee' })).toBeVisible();
+  await page.getByRole('article', { name: 'Camping fee' }).getByRole('button', { name: 'Receipt' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Receipt: Camping fee' });
+  await expect(receipt).toContainText('Kept on this device; it is sent when you are online.');
+  await expect
+    .poll(() =>
+      receipt.getByRole('img', { name: 'Receipt: Camping fee' }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  await receipt.getByRole('button', { name: 'Close' }).click();
   const row = rows![0] as { id: string; field_edits: Record<string, { at: string }> };
   await page.waitForTimeout(50);
   const bos = await bo.client
@@ -228,6 +241,19 @@ test('in euros, paid by two, settled in euros; a replaced offline change is told
   );
   await expect(page.getByRole('article', { name: 'Pitch fee' })).toBeVisible();
   await screenshots(page, 'replaced');
+  // The receipt reached the private bucket and the expense; it now comes from there.
+  await expect
+    .poll(async () => (await serviceClient().from('expenses').select('receipt_path').eq('id', row.id).single()).data)
+    .toEqual({ receipt_path: expect.stringMatching(new RegExp(`^${eventId}/${row.id}/receipt-\\d+\\.png$`)) });
+  await page.getByRole('article', { name: 'Pitch fee' }).getByRole('button', { name: 'Receipt' }).click();
+  const stored = page.getByRole('dialog', { name: 'Receipt: Pitch fee' });
+  await expect
+    .poll(() =>
+      stored.getByRole('img', { name: 'Receipt: Pitch fee' }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  await expect(stored).not.toContainText('Kept on this device');
+  await stored.getByRole('button', { name: 'Close' }).click();
   await notice.getByRole('button', { name: 'Dismiss' }).click();
   await expect(notice).toBeHidden();
   await page.reload();

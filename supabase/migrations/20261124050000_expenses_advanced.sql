@@ -284,3 +284,78 @@ revoke execute on function public.expenses_edit_later_wins(), public.expenses_fi
 grant insert (currency, rate_e6, payers, receipt_path, edited_at) on public.expenses to authenticated;
 grant update (currency, rate_e6, payers, receipt_path, edited_at, edit_base) on public.expenses to authenticated;
 grant insert (paid_currency, paid_amount_minor, paid_rate_e6) on public.settlements to authenticated;
+
+-- Receipt photos -------------------------------------------------------------------------------------
+-- A private bucket: a receipt is read by the event's members only, at most 5 MB and an image.
+-- Its key is {event_id}/{expense_id}/{file}; who may change an expense adds its receipt, who
+-- added one and the event's managers remove it. An expense points at its receipt through
+-- `receipt_path`, which must lie under the expense's own folder.
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values ('receipts', 'receipts', false, 5242880, array['image/*'])
+on conflict (id) do update
+  set public = excluded.public,
+      file_size_limit = excluded.file_size_limit,
+      allowed_mime_types = excluded.allowed_mime_types;
+
+-- Whether the caller may read (or, with p_write, add) a receipt under this key.
+create function public.can_use_receipt(p_name text, p_write boolean) returns boolean
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_parts text[] := storage.foldername(p_name);
+  v_event uuid;
+  v_expense uuid;
+begin
+  if coalesce(array_length(v_parts, 1), 0) <> 2
+     or v_parts[1] !~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
+     or v_parts[2] !~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' then
+    return false;
+  end if;
+  v_event := v_parts[1]::uuid;
+  v_expense := v_parts[2]::uuid;
+  if not public.is_event_member(v_event) then
+    return false;
+  end if;
+  -- Adding one takes what changing the expense takes: who recorded or paid it, or a manager.
+  return not p_write or exists (
+    select 1 from public.expenses e
+    where e.id = v_expense and e.event_id = v_event and e.deleted_at is null
+      and (e.created_by = auth.uid() or e.paid_by = auth.uid() or public.is_event_manager(v_event))
+  );
+end
+$$;
+revoke execute on function public.can_use_receipt(text, boolean) from public, anon;
+grant execute on function public.can_use_receipt(text, boolean) to authenticated;
+
+create policy "Members read their events' receipts" on storage.objects
+  for select to authenticated
+  using (bucket_id = 'receipts' and public.can_use_receipt(name, false));
+
+create policy "Members add receipts to their events' expenses" on storage.objects
+  for insert to authenticated
+  with check (bucket_id = 'receipts' and public.can_use_receipt(name, true));
+
+-- Whether the caller may remove this receipt: who added it, or a manager of the event.
+create function public.can_remove_receipt(p_name text, p_owner uuid) returns boolean
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  return public.can_use_receipt(p_name, false)
+    and (p_owner = auth.uid() or public.is_event_manager((storage.foldername(p_name))[1]::uuid));
+end
+$$;
+revoke execute on function public.can_remove_receipt(text, uuid) from public, anon;
+grant execute on function public.can_remove_receipt(text, uuid) to authenticated;
+
+create policy "Who added a receipt, and managers, remove it" on storage.objects
+  for delete to authenticated
+  using (bucket_id = 'receipts' and public.can_remove_receipt(name, owner));
+
+alter table public.expenses add constraint expenses_receipt_in_its_folder
+  check (receipt_path is null or starts_with(receipt_path, event_id::text || '/' || id::text || '/'));

@@ -364,6 +364,45 @@ describe('two members editing one expense', () => {
   });
 });
 
+describe('receipt photos', () => {
+  const png = () => new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], { type: 'image/png' });
+
+  it('are kept privately for the event’s members, added by who may change the expense, in its folder', async () => {
+    const { data } = await record(member.client, starterEvent, { paid_by: member.id });
+    const id = data!.id as string;
+    const key = `${starterEvent}/${id}/receipt-1.png`;
+    const bucket = (client: SupabaseClient) => client.storage.from('receipts');
+    expect((await bucket(member.client).upload(key, png())).error).toBeNull();
+    expect((await bucket(outsider.client).upload(`${starterEvent}/${id}/mine.png`, png())).error).not.toBeNull();
+    // Another member, who may not change this expense, cannot add its receipt either.
+    expect((await bucket(other.client).upload(`${starterEvent}/${id}/other.png`, png())).error).not.toBeNull();
+    expect((await bucket(member.client).upload(`${starterEvent}/${randomUUID()}/x.png`, png())).error).not.toBeNull();
+    expect((await bucket(member.client).upload(`${starterEvent}/not-a-uuid/x.png`, png())).error).not.toBeNull();
+    expect(
+      (await bucket(member.client).upload(`${starterEvent}/${id}/note.txt`, new Blob(['hi']))).error,
+    ).not.toBeNull();
+    expect((await bucket(other.client).download(key)).error).toBeNull();
+    expect((await bucket(outsider.client).download(key)).error).not.toBeNull();
+    expect((await bucket(anon).download(key)).error).not.toBeNull();
+
+    // The expense points at it; a path outside its own folder is refused.
+    expect(
+      (await member.client.from('expenses').update({ receipt_path: key }).eq('id', id).select('id')).error,
+    ).toBeNull();
+    const elsewhere = await member.client
+      .from('expenses')
+      .update({ receipt_path: `${starterEvent}/${randomUUID()}/receipt.png` })
+      .eq('id', id)
+      .select('id');
+    expect(elsewhere.error?.code).toBe('23514');
+    // Another member may not remove it; who added it may.
+    await bucket(other.client).remove([key]);
+    expect((await bucket(member.client).download(key)).error).toBeNull();
+    expect((await bucket(member.client).remove([key])).data).toHaveLength(1);
+    expect((await bucket(member.client).download(key)).error).not.toBeNull();
+  });
+});
+
 describe('settlements', () => {
   const settle = (client: SupabaseClient, eventId: string, from: string, to: string, amount = 500) =>
     client

@@ -85,9 +85,10 @@ async function serverState(): Promise<unknown> {
     ),
     expenses: await q(
       `select id, title, amount_minor, currency, rate_e6, amount_event_minor, spent_on::text, paid_by, payers, category,
-              shares, field_edits, replaced, deleted_at is not null as deleted
+              shares, receipt_path, field_edits, replaced, deleted_at is not null as deleted
        from public.expenses order by id`,
     ),
+    receipts: await q(`select name, owner from storage.objects where bucket_id = 'receipts' order by name`),
     settlements: await q(
       `select id, from_user, to_user, amount_minor, paid_currency, paid_amount_minor, paid_rate_e6,
               deleted_at is not null as deleted from public.settlements order by id`,
@@ -338,6 +339,15 @@ describe('every event-page kind sent twice changes the server once', () => {
       },
       base: { money: (await ada.db.expenses.get(expense))!.field_edits!.money.at },
     });
+    const receipt = await sendTwice(ada, 'expense.attach-receipt', {
+      eventId,
+      expenseId: expense,
+      bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
+      contentType: 'image/png',
+    });
+    expect(await q(`select count(*)::int as n from storage.objects where name = $1`, [receipt.path])).toEqual([
+      { n: 1 },
+    ]);
     await sendTwice(bob, 'settlement.record', {
       eventId,
       from_user: bob.userId,
@@ -351,6 +361,7 @@ describe('every event-page kind sent twice changes the server once', () => {
       rate_e6: 940_000,
       amount_event_minor: 9_400,
       payers: [{ user_id: ada.userId, paid_minor: 10_000 }],
+      receipt_path: receipt.path,
       replaced: [],
     });
     expect(await q(`select amount_event_minor from public.expenses where id = $1`, [expense])).toEqual([

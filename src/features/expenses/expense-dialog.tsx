@@ -12,7 +12,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Lock } from 'lucide-react';
+import { Camera, Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { FormMessage } from '../../components/form-message.tsx';
 import type { ExpenseRow } from '../../db/row-schemas.ts';
@@ -21,6 +21,7 @@ import { CURRENCIES, RATE_ONE, toEventMinor, type Currency } from '../../db/curr
 import { EDIT_GROUPS, EXPENSE_CATEGORIES, editBase, groupsOf } from '../../sync/kinds/expense-kinds.ts';
 import { mutateErrorText } from '../events/mutate-error.ts';
 import { CATEGORY_LABELS } from './categories.ts';
+import { receiptFile } from './receipt-image.ts';
 import {
   formatMoney,
   formatRate,
@@ -133,6 +134,8 @@ export function ExpenseDialog(props: Props) {
   const [inputs, setInputs] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
+  const [receipt, setReceipt] = useState<File | null>(null);
+  const [removeReceipt, setRemoveReceipt] = useState(false);
 
   const amount = parseMoney(amountText);
   const rate = currency === 'CHF' ? RATE_ONE : parseRate(rateText);
@@ -155,6 +158,8 @@ export function ExpenseDialog(props: Props) {
     if (rate === null) return setError(`Enter the rate: how many CHF one ${currency} is, like 0.95.`);
     if (typeof payers === 'string') return setError(payers);
     if (typeof split === 'string') return setError(split);
+    const photo = receipt ? await receiptFile(receipt) : null;
+    if (typeof photo === 'string') return setError(photo);
     const fields = {
       title: title.trim(),
       amount_minor: amount,
@@ -181,13 +186,27 @@ export function ExpenseDialog(props: Props) {
         const keys = groupsOf(Object.fromEntries(changed.map((k) => [k, true]))).includes('money')
           ? [...new Set([...changed, ...EDIT_GROUPS.money])]
           : changed;
-        const changes = Object.fromEntries(
+        const changes: Record<string, unknown> = Object.fromEntries(
           keys.filter((key) => key in fields).map((key) => [key, fields[key as keyof typeof fields]]),
         );
+        if (removeReceipt && !photo && expense.receipt_path) changes.receipt_path = null;
         if (Object.keys(changes).length)
           await mutate('expense.update', { id: expense.id, changes, base: editBase(expense, changes) });
+        if (photo)
+          await mutate('expense.attach-receipt', {
+            eventId,
+            expenseId: expense.id,
+            ...photo,
+            base: editBase(expense, { receipt_path: true }),
+          });
       } else {
-        await mutate('expense.create', { eventId, ...fields });
+        const created = await mutate('expense.create', { eventId, ...fields });
+        if (photo)
+          await mutate('expense.attach-receipt', {
+            eventId,
+            expenseId: (created.args as { id: string }).id,
+            ...photo,
+          });
       }
       onClose();
     } catch (failure) {
@@ -438,6 +457,49 @@ export function ExpenseDialog(props: Props) {
                       Split this expense
                     </Button>
                   )}
+                  <Field.Root>
+                    <Field.Label>Receipt photo</Field.Label>
+                    <HStack gap="3" wrap="wrap">
+                      <Button asChild variant="outline" size="sm">
+                        <label>
+                          <Camera aria-hidden />
+                          {receipt
+                            ? 'Change photo'
+                            : expense?.receipt_path && !removeReceipt
+                              ? 'Replace photo'
+                              : 'Add photo'}
+                          <input
+                            type="file"
+                            accept="image/*"
+                            aria-label="Receipt photo"
+                            style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+                            onChange={(e) => {
+                              setError(null);
+                              setReceipt(e.target.files?.[0] ?? null);
+                            }}
+                          />
+                        </label>
+                      </Button>
+                      {receipt ? (
+                        <Text textStyle="sm" color="fg.muted" truncate maxW="60">
+                          {receipt.name}
+                        </Text>
+                      ) : expense?.receipt_path ? (
+                        <Checkbox.Root
+                          size="sm"
+                          checked={removeReceipt}
+                          onCheckedChange={(d) => setRemoveReceipt(Boolean(d.checked))}
+                        >
+                          <Checkbox.HiddenInput />
+                          <Checkbox.Control />
+                          <Checkbox.Label>Remove the receipt</Checkbox.Label>
+                        </Checkbox.Root>
+                      ) : null}
+                    </HStack>
+                    <Field.HelperText>
+                      An image of up to 5 MB; kept on this device until it can be sent.
+                    </Field.HelperText>
+                  </Field.Root>
                   {error ? <FormMessage status="error">{error}</FormMessage> : null}
                   <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
                     <Button variant="outline" onClick={onClose}>

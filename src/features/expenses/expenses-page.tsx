@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Card, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { format } from 'date-fns';
-import { ArrowRight, Download, Lock, Plus, Scale } from 'lucide-react';
+import { ArrowRight, Download, Lock, Plus, Receipt, Scale } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { toEventMinor } from '../../db/currency.ts';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -30,6 +30,7 @@ import { NotAMember, PageLoading, RefusedChangeAlerts } from '../events/event-pa
 import { downloadText } from '../../lib/download.ts';
 
 const ExpenseDialog = lazy(async () => ({ default: (await import('./expense-dialog.tsx')).ExpenseDialog }));
+const ReceiptDialog = lazy(async () => ({ default: (await import('./receipt-dialog.tsx')).ReceiptDialog }));
 const SettleCurrencyDialog = lazy(async () => ({
   default: (await import('./settle-currency-dialog.tsx')).SettleCurrencyDialog,
 }));
@@ -77,6 +78,7 @@ const REFUSED_TITLES: Record<string, string> = {
   'expense.delete': 'Could not delete the expense',
   'settlement.record': 'Could not record the payment',
   'settlement.undo': 'Could not undo the payment',
+  'expense.attach-receipt': 'Could not add the receipt',
 };
 
 const CSV = 'text/csv;charset=utf-8';
@@ -98,6 +100,7 @@ export function ExpensesPage() {
   const [upgrade, setUpgrade] = useState<UpgradeRequest | null>(null);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [settleIn, setSettleIn] = useState<Transfer | null>(null);
+  const [showReceipt, setShowReceipt] = useState<ExpenseRow | null>(null);
   const seen = useSeenReplacements();
 
   const names = useMemo(
@@ -287,14 +290,29 @@ export function ExpensesPage() {
                         Not split
                       </Text>
                     )}
-                    {canEdit ? (
+                    {canEdit || expense.receipt_path ? (
                       <Wrap gap="2">
-                        <Button size="xs" variant="outline" onClick={() => setEditing(expense)}>
-                          Edit
-                        </Button>
-                        <Button size="xs" variant="outline" colorPalette="red" onClick={() => deleteExpense(expense)}>
-                          Delete
-                        </Button>
+                        {expense.receipt_path ? (
+                          <Button size="xs" variant="outline" onClick={() => setShowReceipt(expense)}>
+                            <Receipt aria-hidden />
+                            Receipt
+                          </Button>
+                        ) : null}
+                        {canEdit ? (
+                          <>
+                            <Button size="xs" variant="outline" onClick={() => setEditing(expense)}>
+                              Edit
+                            </Button>
+                            <Button
+                              size="xs"
+                              variant="outline"
+                              colorPalette="red"
+                              onClick={() => deleteExpense(expense)}
+                            >
+                              Delete
+                            </Button>
+                          </>
+                        ) : null}
                       </Wrap>
                     ) : null}
                   </Card.Body>
@@ -452,6 +470,7 @@ export function ExpensesPage() {
             onClose={() => setEditing(null)}
           />
         ) : null}
+        {showReceipt ? <ReceiptDialog expense={showReceipt} onClose={() => setShowReceipt(null)} /> : null}
         {settleIn ? (
           <SettleCurrencyDialog
             eventId={event.id}

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { MutationKind } from '../kind-registry.ts';
 import { expensesSource, settlementsSource } from '../pull-sources.ts';
 import { CURRENCIES, RATE_ONE, toEventMinor } from '../../db/currency.ts';
-import { MutationValidationError } from '../send-errors.ts';
+import { failure, MutationValidationError } from '../send-errors.ts';
 import { insertOnce, softDelete, updateOne } from './rest-writes.ts';
 
 const eventRef = (id: string) => `event:${id}`;
@@ -138,7 +138,11 @@ export const createExpense: MutationKind<CreateArgs> = {
 
 const updateArgs = z.object({
   id: z.string(),
-  changes: fields.partial().refine((c) => Object.keys(c).length > 0, 'Nothing to change'),
+  // A receipt is added by its own kind (with its photo); an edit can only take it off.
+  changes: fields
+    .partial()
+    .extend({ receipt_path: z.null().optional() })
+    .refine((c) => Object.keys(c).length > 0, 'Nothing to change'),
   /** The time of the last edit of each changed group the device had when this edit was made. */
   base: z.record(z.string(), z.string()).optional(),
   at: z.string().optional(),
@@ -277,4 +281,85 @@ export const undoSettlement: MutationKind<IdArgs> = {
     softDelete(client, 'settlements', args.id, 'This settlement no longer exists, or you cannot undo it'),
 };
 
-export const expenseKinds = [createExpense, updateExpense, deleteExpense, recordSettlement, undoSettlement];
+export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+
+const receiptArgs = z.object({
+  eventId: z.string(),
+  expenseId: z.string(),
+  bytes: z.instanceof(Uint8Array),
+  contentType: z.string(),
+  extension: z
+    .string()
+    .regex(/^[a-z0-9]{1,8}$/i)
+    .optional(),
+  path: z.string().optional(),
+  base: z.record(z.string(), z.string()).optional(),
+  at: z.string().optional(),
+});
+type ReceiptArgs = z.infer<typeof receiptArgs>;
+
+/**
+ * A receipt photo for an expense: kept in the outbox while offline (the bytes, at most 5 MB),
+ * uploaded to the event's folder of the private receipts bucket, then set on the expense. A replay
+ * finds the file already there and sets the same path again.
+ */
+export const attachReceipt: MutationKind<ReceiptArgs> = {
+  name: 'expense.attach-receipt',
+  args: receiptArgs,
+  validate(args) {
+    if (args.bytes.byteLength > RECEIPT_MAX_BYTES) throw new MutationValidationError('File size must be less than 5MB');
+    if (!args.contentType.startsWith('image/')) throw new MutationValidationError('File must be an image');
+  },
+  prepare(args, ctx) {
+    const extension = (args.extension ?? args.contentType.split('/')[1]?.split('+')[0] ?? 'img').toLowerCase();
+    return {
+      ...args,
+      path: args.path ?? `${args.eventId}/${args.expenseId}/receipt-${ctx.now}.${extension}`,
+      at: args.at ?? new Date(ctx.now).toISOString(),
+    };
+  },
+  refs: (args) => [expenseRef(args.expenseId)],
+  async applyLocal(w, args) {
+    const row = await w.get('expenses', args.expenseId);
+    if (!row) return;
+    await w.update('expenses', args.expenseId, {
+      receipt_path: args.path!,
+      field_edits: { ...row.field_edits, receipt: { at: args.at!, by: w.userId } },
+    });
+  },
+  async send({ client }, args) {
+    const { error } = await client.storage.from('receipts').upload(args.path!, args.bytes, {
+      contentType: args.contentType,
+      upsert: false,
+    });
+    if (error) {
+      const status = Number(
+        (error as { status?: number; statusCode?: string }).status ??
+          (error as { statusCode?: string }).statusCode ??
+          0,
+      );
+      const isDuplicate = status === 409 || /exists|duplicate/i.test(error.message);
+      if (!isDuplicate) {
+        if (status === 403 || /row-level security/i.test(error.message))
+          throw failure(403, '42501', 'This expense no longer exists, or you cannot add a receipt to it');
+        throw failure(status, `storage_${status}`, error.message || 'Failed to upload the receipt');
+      }
+    }
+    return updateOne(
+      client,
+      'expenses',
+      args.expenseId,
+      { receipt_path: args.path, edited_at: args.at, edit_base: args.base ?? {} },
+      'This expense no longer exists, or you cannot change it',
+    );
+  },
+};
+
+export const expenseKinds = [
+  createExpense,
+  updateExpense,
+  deleteExpense,
+  recordSettlement,
+  undoSettlement,
+  attachReceipt,
+];
