@@ -81,6 +81,8 @@ export function describeChange(change: ChangeLike, eventName: (id: string) => st
       return 'Change an expense';
     case 'expense.delete':
       return 'Delete an expense';
+    case 'expense.attach-receipt':
+      return 'Add a receipt photo to an expense';
     case 'settlement.record':
       return `Record a payment${to}`;
     case 'settlement.undo':
