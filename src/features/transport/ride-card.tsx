@@ -170,7 +170,7 @@ export function RideCard({ ride, ctx, onChange, onCancel, onSplitCosts, onUpgrad
         ) : null}
         {split && splitExpense ? (
           <HStack gap="2" textStyle="sm" align="start">
-            <Receipt size={16} aria-hidden />
+            <Receipt size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <Text>
               Costs split: {formatMoney(split.fuel_minor + split.toll_minor)} (fuel {formatMoney(split.fuel_minor)},
               toll {formatMoney(split.toll_minor)}) among {splitExpense.shares.length} people.{' '}

@@ -178,7 +178,7 @@ export function TransportPage() {
                     </Text>
                     <Button size="sm" variant="outline" onClick={() => setUpgrade(PREMIUM)}>
                       <Lock aria-hidden />
-                      Offer a ride home
+                      Unlock return trips
                     </Button>
                   </Box>
                 ) : null}
