@@ -170,6 +170,7 @@ test('premium transport: a return ride with a pick-up point, its costs split int
   await form.getByRole('button', { name: 'Add a pick-up point' }).click();
   await form.getByLabel('Pick-up point 1', { exact: true }).fill('Wabern, tram stop');
   await form.getByLabel('Time at point 1').fill('16:20');
+  await form.screenshot({ path: path.join(SCREENSHOTS, 'transport-return-form-phone.png') });
   await form.getByRole('button', { name: 'Offer ride' }).click();
   await expect(form).toBeHidden();
 
@@ -210,10 +211,13 @@ test('premium transport: a return ride with a pick-up point, its costs split int
   await expect(card).toContainText('Costs split: CHF 100.50 (fuel CHF 60.00, toll CHF 40.50) among 2 people.');
   await expect(card.getByRole('button', { name: 'Split costs' })).toHaveCount(0);
   await expect
-    .poll(async () => {
-      const { data } = await serviceClient().from('rides').select('cost_split').eq('id', ride.id).single();
-      return (data as { cost_split: { fuel_minor: number } | null } | null)?.cost_split?.fuel_minor ?? null;
-    })
+    .poll(
+      async () => {
+        const { data } = await serviceClient().from('rides').select('cost_split').eq('id', ride.id).single();
+        return (data as { cost_split: { fuel_minor: number } | null } | null)?.cost_split?.fuel_minor ?? null;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(6000);
   await screenshots(page, 'premium');
 

@@ -232,7 +232,7 @@ export function RideDialog({ eventId, ride, taken, day, returnDay, isPremium, on
                             maxLength={200}
                           />
                         </Field.Root>
-                        <Field.Root w="7.5rem" flexShrink="0">
+                        <Field.Root w="8.5rem" flexShrink="0">
                           <Field.Label textStyle="xs">Time at point {i + 1}</Field.Label>
                           <Input
                             type="time"
