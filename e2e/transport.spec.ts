@@ -2,7 +2,9 @@
  * The Transport page: a ride fills up as members take its seats, the full ride refuses the next
  * claim with the database's message (a claim made offline on a stale view, refused on reconnect),
  * "Who still has no ride" follows, a member offers a ride through the form, and a free event shows
- * the upgrade prompt instead of rides.
+ * the upgrade prompt instead of rides. On an organizer event (premium transport): a return ride with
+ * a pick-up point offered through the form, a passenger getting on there, and the ride's fuel and
+ * toll split into an expense that the Expenses page shows.
  */
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -104,7 +106,7 @@ test('a ride fills up; the full ride refuses a stale claim with the reason; a fr
   await expect(boRide.getByRole('list', { name: 'Passengers of the ride from Bern station' })).toHaveText('You');
   await expect(noRide).toContainText('Who still has no ride (1)');
   await expect(noRide).toContainText('Cy Late');
-  await expect.poll(() => serverSeats(ride.id)).toEqual([bo.id]);
+  await expect.poll(() => serverSeats(ride.id), { timeout: 20_000 }).toEqual([bo.id]);
 
   // Cy, still offline, takes the seat on a view that does not know it is gone: it shows at once,
   // and on reconnect the database refuses it, the seat goes back to Bo and Cy is told why.
@@ -145,4 +147,92 @@ test('a ride fills up; the full ride refuses a stale claim with the reason; a fr
   await expect(page.getByRole('main').getByText('Upgrade to Starter to unlock this feature')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Offer a ride' })).toHaveCount(0);
   await screenshots(page, 'locked');
+});
+
+test('premium transport: a return ride with a pick-up point, its costs split into an expense @phone', async ({
+  app,
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const ada = await newPerson('Ada Organizer', 'organizer');
+  const bo = await newPerson('Bo Rider');
+  const eventId = await seedEvent(ada, 'Gurten festival', [bo]);
+
+  await signInAs(app, ada);
+  await openTransport(page, eventId);
+  await expect(page.getByRole('region', { name: 'Who has no ride home' })).toContainText('Who has no ride home (2)');
+  await page.getByRole('button', { name: 'Offer a ride' }).click();
+  const form = page.getByRole('dialog', { name: 'Offer a ride' });
+  await form.getByLabel('Direction').selectOption('return');
+  // A ride home leaves on the event's last day.
+  await expect(form.getByLabel('Leaves at')).toHaveValue('2027-07-18T16:00');
+  await form.getByLabel('Leaves from').fill('Gurten');
+  await form.getByRole('button', { name: 'Add a pick-up point' }).click();
+  await form.getByLabel('Pick-up point 1', { exact: true }).fill('Wabern, tram stop');
+  await form.getByLabel('Time at point 1').fill('16:20');
+  await form.screenshot({ path: path.join(SCREENSHOTS, 'transport-return-form-phone.png') });
+  await form.getByRole('button', { name: 'Offer ride' }).click();
+  await expect(form).toBeHidden();
+
+  const returns = page.getByRole('region', { name: 'Return rides' });
+  const card = returns.getByRole('article', { name: 'Return ride from Gurten' });
+  await expect(card.getByRole('list', { name: 'Pick-up points of the return ride from Gurten' })).toHaveText(
+    '1. Wabern, tram stop · 16:20',
+  );
+  await expect(page.getByRole('region', { name: 'Outbound rides' })).toContainText('Outbound (0)');
+
+  // Bo takes a seat from his own phone (here: through the backend) and gets on at Wabern.
+  const serverRides = async () =>
+    ((await bo.client.from('rides').select('id, stops').eq('event_id', eventId)).data ?? []) as {
+      id: string;
+      stops: { id: string }[];
+    }[];
+  await expect.poll(async () => (await serverRides()).length, { timeout: 15_000 }).toBe(1);
+  const [ride] = await serverRides();
+  expect((await bo.client.rpc('claim_ride_seat', { p_ride_id: ride.id })).data).toMatchObject({ success: true });
+  const chosen = await bo.client.rpc('choose_ride_pickup', { p_ride_id: ride.id, p_stop_id: ride.stops[0].id });
+  expect(chosen.data).toMatchObject({ success: true });
+  await expect(card.getByRole('list', { name: 'Pick-up points of the return ride from Gurten' })).toHaveText(
+    '1. Wabern, tram stop · 16:20 (Bo Rider)',
+    { timeout: 15_000 },
+  );
+  await expect(page.getByRole('region', { name: 'Who has no ride home' })).toContainText(
+    'Everyone has a ride home or drives.',
+  );
+
+  // Ada splits the fuel and toll between the two of them.
+  await card.getByRole('button', { name: 'Split costs' }).click();
+  const split = page.getByRole('dialog', { name: 'Split the costs' });
+  await split.getByLabel('Fuel (CHF)').fill('60');
+  await split.getByLabel('Toll (CHF)').fill('40.50');
+  await expect(split).toContainText('CHF 100.50 among 2 people: about CHF 50.25 each.');
+  await split.getByRole('button', { name: 'Split costs' }).click();
+  await expect(split).toBeHidden();
+  await expect(card).toContainText('Costs split: CHF 100.50 (fuel CHF 60.00, toll CHF 40.50) among 2 people.');
+  await expect(card.getByRole('button', { name: 'Split costs' })).toHaveCount(0);
+  await expect
+    .poll(
+      async () => {
+        const { data } = await serviceClient().from('rides').select('cost_split').eq('id', ride.id).single();
+        return (data as { cost_split: { fuel_minor: number } | null } | null)?.cost_split?.fuel_minor ?? null;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(6000);
+  await screenshots(page, 'premium');
+
+  await card.getByRole('link', { name: 'See expenses' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Expenses' })).toBeVisible();
+  const expense = page.getByRole('article', { name: 'Fuel and toll: ride back from Gurten' });
+  await expect(expense).toContainText('CHF 100.50');
+  await expect(expense).toContainText('Transport');
+  const { data: stored } = await serviceClient()
+    .from('expenses')
+    .select('amount_minor, paid_by, category, shares')
+    .eq('event_id', eventId)
+    .single();
+  expect(stored).toMatchObject({ amount_minor: 10050, paid_by: ada.id, category: 'transport' });
+  expect((stored as { shares: { share_minor: number }[] }).shares.map((s) => s.share_minor).sort()).toEqual([
+    5025, 5025,
+  ]);
 });

@@ -262,7 +262,26 @@ export const scheduleAssigneeRowSchema = z.object({
 });
 export type ScheduleAssigneeRow = z.infer<typeof scheduleAssigneeRowSchema>;
 
-/** A ride to an event; `departs_at` is the wall-clock time at the place of departure. */
+/** A pick-up point along a ride: its id (made by the device), the place and an optional 'HH:mm'. */
+export const rideStopSchema = z.object({ id: z.string(), place: z.string(), time: z.string().nullable() });
+export type RideStop = z.infer<typeof rideStopSchema>;
+
+/** The expense a ride's fuel and toll were split into (premium transport). */
+export const rideCostSplitSchema = z.object({
+  expense_id: z.string(),
+  fuel_minor: z.number().int(),
+  toll_minor: z.number().int(),
+});
+export type RideCostSplit = z.infer<typeof rideCostSplitSchema>;
+
+export const rideDirections = ['outbound', 'return'] as const;
+export type RideDirection = (typeof rideDirections)[number];
+
+/**
+ * A ride to an event (`outbound`) or home from it (`return`); `departs_at` is the wall-clock time
+ * at the place of departure. Rows stored before premium transport have no direction, stops or
+ * split: they read as an outbound ride without any.
+ */
 export const rideRowSchema = z.object({
   key: z.string(),
   id: z.string(),
@@ -273,17 +292,21 @@ export const rideRowSchema = z.object({
   departure_place: z.string(),
   departs_at: z.string(),
   notes: nullableText,
+  direction: z.enum(rideDirections).default('outbound'),
+  stops: z.array(rideStopSchema).default([]),
+  cost_split: rideCostSplitSchema.nullable().default(null),
   created_at: timestamp,
   updated_at: timestamp,
 });
 export type RideRow = z.infer<typeof rideRowSchema>;
 
-/** A seat taken in a ride. Key: `{ride_id}|{user_id}`. */
+/** A seat taken in a ride, and the stop where its passenger gets on (null: the departure place). Key: `{ride_id}|{user_id}`. */
 export const ridePassengerRowSchema = z.object({
   key: z.string(),
   ride_id: z.string(),
   event_id: z.string(),
   user_id: z.string(),
+  pickup_stop_id: nullableText.default(null),
   updated_at: timestamp,
 });
 export type RidePassengerRow = z.infer<typeof ridePassengerRowSchema>;

@@ -5,7 +5,7 @@
  * lists whose rows need both parties' profiles; they are pulled as whole snapshots through their
  * procedures.
  */
-import type { MirrorTable, NotificationSettings, RowOf } from '../db/row-schemas.ts';
+import type { MirrorTable, NotificationSettings, RideCostSplit, RideStop, RowOf } from '../db/row-schemas.ts';
 import { assigneeKey, memberKey, passengerKey, reactionKey } from '../db/row-schemas.ts';
 
 type Json = Record<string, unknown>;
@@ -424,7 +424,8 @@ export const scheduleAssigneesSource: DeltaSource<'scheduleAssignees'> = {
 export const ridesSource: DeltaSource<'rides'> = {
   table: 'rides',
   remote: 'rides',
-  select: 'id,event_id,driver_id,vehicle,seats,departure_place,departs_at,notes,created_at,updated_at,deleted_at',
+  select:
+    'id,event_id,driver_id,vehicle,seats,departure_place,departs_at,notes,direction,stops,cost_split,created_at,updated_at,deleted_at',
   tieBreaker: 'id',
   eventColumn: 'event_id',
   toRow: (r) => {
@@ -442,6 +443,9 @@ export const ridesSource: DeltaSource<'rides'> = {
         departure_place: str(r.departure_place),
         departs_at: wallClock(r.departs_at),
         notes: text(r.notes),
+        direction: r.direction === 'return' ? 'return' : 'outbound',
+        stops: rideStops(r.stops),
+        cost_split: rideCostSplit(r.cost_split),
         created_at: str(r.created_at),
         updated_at: str(r.updated_at),
       },
@@ -449,10 +453,28 @@ export const ridesSource: DeltaSource<'rides'> = {
   },
 };
 
+/** The stops of a ride as the server has them (a jsonb array), in their order. */
+function rideStops(v: unknown): RideStop[] {
+  if (!Array.isArray(v)) return [];
+  return v
+    .filter((s): s is Json => Boolean(s) && typeof s === 'object')
+    .map((s) => ({ id: str(s.id), place: str(s.place), time: text(s.time) }));
+}
+
+function rideCostSplit(v: unknown): RideCostSplit | null {
+  if (!v || typeof v !== 'object') return null;
+  const split = v as Json;
+  return {
+    expense_id: str(split.expense_id),
+    fuel_minor: Number(split.fuel_minor),
+    toll_minor: Number(split.toll_minor),
+  };
+}
+
 export const ridePassengersSource: DeltaSource<'ridePassengers'> = {
   table: 'ridePassengers',
   remote: 'ride_passengers',
-  select: 'id,ride_id,event_id,user_id,updated_at,deleted_at',
+  select: 'id,ride_id,event_id,user_id,pickup_stop_id,updated_at,deleted_at',
   tieBreaker: 'id',
   eventColumn: 'event_id',
   toRow: (r) => {
@@ -465,6 +487,7 @@ export const ridePassengersSource: DeltaSource<'ridePassengers'> = {
         ride_id: str(r.ride_id),
         event_id: str(r.event_id),
         user_id: str(r.user_id),
+        pickup_stop_id: text(r.pickup_stop_id),
         updated_at: str(r.updated_at),
       },
     };

@@ -3,7 +3,9 @@
  * and writes through REST (anonymous, outsider, member, driver, event admin), the columns no
  * client may forge, the tier gate (a free event has no rides), seats claimed and released only
  * through the procedures, one ride per member, and the seat limit, including two members taking
- * the last seat at the same moment.
+ * the last seat at the same moment. Premium transport (organizer): return trips with one ride per
+ * member and direction, pick-up points and the passengers' choice of one, and a ride's costs split
+ * into an expense, each refused on a starter event for every writer.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
@@ -20,8 +22,10 @@ let other: TestUser;
 let outsider: TestUser;
 let freeCreator: TestUser;
 let anon: SupabaseClient;
+let organizer: TestUser; // organizer tier: creator of the organizer event
 let starterEvent: string;
 let freeEvent: string;
+let organizerEvent: string;
 
 beforeAll(async () => {
   backend = await startDb();
@@ -42,6 +46,9 @@ beforeAll(async () => {
     { id: other.id },
   ]);
   await addMembers(backend, freeEvent, [{ id: driver.id }, { id: rider.id }]);
+  organizer = await makeUser(backend, 'organizer', { tier: 'organizer' });
+  organizerEvent = (await makeEvent(organizer, { start_date: '2027-09-01', end_date: '2027-09-04' })).id;
+  await addMembers(backend, organizerEvent, [{ id: driver.id }, { id: rider.id }, { id: other.id }]);
 });
 
 afterAll(async () => {
@@ -273,5 +280,235 @@ describe('realtime and privileges', () => {
       `select relname, relreplident from pg_class where relname in ('rides', 'ride_passengers') order by relname`,
     );
     expect(identity.map((r) => r.relreplident)).toEqual(['f', 'f']);
+  });
+});
+
+describe('premium transport', () => {
+  const stop = (id: string, place: string, time: string | null = null) => ({ id, place, time });
+  const upgrade = 'Upgrade to organizer to unlock this feature';
+
+  async function organizerRide(client: SupabaseClient, fields: Record<string, unknown> = {}): Promise<string> {
+    const { data, error } = await offer(client, organizerEvent, { departs_at: '2027-09-01T09:00:00', ...fields });
+    if (error) throw new Error(error.message);
+    return data!.id as string;
+  }
+
+  it('keeps return trips and pick-up points to organizer events, for every writer', async () => {
+    const back = await offer(driver.client, starterEvent, { direction: 'return' });
+    expect(back.error).toMatchObject({ code: 'P0001', message: upgrade });
+    const withStop = await offer(driver.client, starterEvent, { stops: [stop('s1', 'Thun')] });
+    expect(withStop.error).toMatchObject({ code: 'P0001', message: upgrade });
+    await expect(
+      sql(
+        `insert into public.rides (event_id, driver_id, seats, departure_place, departs_at, direction)
+         values ($1, $2, 2, 'Thun', '2027-07-04T18:00', 'return')`,
+        [starterEvent, driver.id],
+      ),
+    ).rejects.toThrow(upgrade);
+    // An outbound ride of a starter event cannot be turned into one either.
+    const id = await ride(driver.client);
+    expect((await driver.client.from('rides').update({ direction: 'return' }).eq('id', id)).error?.message).toBe(
+      upgrade,
+    );
+    expect(
+      (
+        await driver.client
+          .from('rides')
+          .update({ stops: [stop('s1', 'Thun')] })
+          .eq('id', id)
+      ).error?.message,
+    ).toBe(upgrade);
+    expect(await sql(`select direction, stops from public.rides where id = $1`, [id])).toEqual([
+      { direction: 'outbound', stops: [] },
+    ]);
+
+    const organized = await organizerRide(driver.client, {
+      direction: 'return',
+      stops: [stop('s1', 'Thun', '18:30'), stop('s2', 'Spiez')],
+    });
+    expect(await sql(`select direction, stops from public.rides where id = $1`, [organized])).toEqual([
+      { direction: 'return', stops: [stop('s1', 'Thun', '18:30'), stop('s2', 'Spiez')] },
+    ]);
+    await driver.client.from('rides').update({ deleted_at: new Date().toISOString() }).eq('id', organized);
+  });
+
+  it('keeps the data of a downgraded event: its rides can still be changed, not given new premium fields', async () => {
+    const id = await organizerRide(driver.client, { direction: 'return', stops: [stop('s1', 'Thun')] });
+    await sql(`update public.events set access_tier = 'starter' where id = $1`, [organizerEvent]);
+    try {
+      expect((await driver.client.from('rides').update({ seats: 3 }).eq('id', id).select('seats')).data).toEqual([
+        { seats: 3 },
+      ]);
+      const more = await driver.client
+        .from('rides')
+        .update({ stops: [stop('s1', 'Thun'), stop('s2', 'Spiez')] })
+        .eq('id', id);
+      expect(more.error?.message).toBe(upgrade);
+      expect((await driver.client.from('rides').update({ stops: [] }).eq('id', id).select('id')).data).toHaveLength(1);
+    } finally {
+      await sql(`update public.events set access_tier = 'organizer' where id = $1`, [organizerEvent]);
+    }
+    await driver.client.from('rides').update({ deleted_at: new Date().toISOString() }).eq('id', id);
+  });
+
+  it('checks the pick-up points: a place, an optional HH:MM time, distinct ids, at most 10', async () => {
+    const bad = [
+      [{ id: 's1', place: '  ' }],
+      [{ id: 's1', place: 'Thun', time: '25:00' }],
+      [{ id: 's1', place: 'Thun', time: 1830 }],
+      [{ place: 'Thun' }],
+      ['Thun'],
+    ];
+    for (const stops of bad) {
+      const { error } = await offer(driver.client, organizerEvent, { stops });
+      expect(error?.message).toBe('Each pick-up point has a place (up to 200 characters) and, if given, a time HH:MM.');
+    }
+    const twice = await offer(driver.client, organizerEvent, { stops: [stop('s1', 'Thun'), stop('s1', 'Spiez')] });
+    expect(twice.error?.message).toBe('Each pick-up point of a ride needs its own id.');
+    const many = await offer(driver.client, organizerEvent, {
+      stops: Array.from({ length: 11 }, (_, i) => stop(`s${i}`, `Stop ${i}`)),
+    });
+    expect(many.error?.message).toBe('A ride can have at most 10 pick-up points.');
+  });
+
+  it('allows one ride per member and direction: a seat there and a seat back', async () => {
+    const there = await organizerRide(driver.client);
+    const there2 = await organizerRide(eventAdmin.client === undefined ? other.client : other.client);
+    const back = await organizerRide(driver.client, { direction: 'return', departs_at: '2027-09-04T17:00:00' });
+    expect(await rpc(rider.client, 'claim_ride_seat', { p_ride_id: there })).toMatchObject({ success: true });
+    expect(await rpc(rider.client, 'claim_ride_seat', { p_ride_id: there2 })).toEqual({
+      success: false,
+      message: 'You already have a seat in another ride. Give it up first.',
+    });
+    expect(await rpc(rider.client, 'claim_ride_seat', { p_ride_id: back })).toMatchObject({ success: true });
+    expect(await seats(back)).toEqual([rider.id]);
+    const back2 = await organizerRide(organizer.client, { direction: 'return', departs_at: '2027-09-04T18:00:00' });
+    expect(await rpc(rider.client, 'claim_ride_seat', { p_ride_id: back2 })).toEqual({
+      success: false,
+      message: 'You already have a seat in another ride back. Give it up first.',
+    });
+    // The driver of an outbound ride (other) may ride home with someone, not drive and sit both ways.
+    expect(await rpc(other.client, 'claim_ride_seat', { p_ride_id: back })).toMatchObject({ success: true });
+    expect(await rpc(other.client, 'claim_ride_seat', { p_ride_id: there })).toEqual({
+      success: false,
+      message: 'You are driving a ride to this event.',
+    });
+    // A ride with passengers keeps its direction.
+    const turned = await driver.client.from('rides').update({ direction: 'outbound' }).eq('id', back);
+    expect(turned.error?.message).toBe('This ride has passengers; its direction can only change while it has none.');
+    for (const id of [there, there2, back, back2])
+      await sql(`update public.rides set deleted_at = clock_timestamp() where id = $1`, [id]);
+  });
+
+  it('lets a passenger choose a stop of the ride to get on, once for a replay', async () => {
+    const id = await organizerRide(driver.client, { stops: [stop('s1', 'Thun', '09:30'), stop('s2', 'Spiez')] });
+    expect(await rpc(rider.client, 'choose_ride_pickup', { p_ride_id: id, p_stop_id: 's1' })).toEqual({
+      success: false,
+      message: 'You have no seat in this ride.',
+    });
+    await rpc(rider.client, 'claim_ride_seat', { p_ride_id: id });
+    expect(await rpc(rider.client, 'choose_ride_pickup', { p_ride_id: id, p_stop_id: 'nope' })).toEqual({
+      success: false,
+      message: 'This pick-up point is no longer on the ride.',
+    });
+    expect(await rpc(rider.client, 'choose_ride_pickup', { p_ride_id: id, p_stop_id: 's2' })).toEqual({
+      success: true,
+      message: 'Pick-up point saved.',
+    });
+    const pickup = () =>
+      sql<{ pickup_stop_id: string | null; updated_at: string }>(
+        `select pickup_stop_id, updated_at::text from public.ride_passengers where ride_id = $1 and user_id = $2`,
+        [id, rider.id],
+      );
+    const first = await pickup();
+    expect(first[0].pickup_stop_id).toBe('s2');
+    expect(await rpc(rider.client, 'choose_ride_pickup', { p_ride_id: id, p_stop_id: 's2' })).toMatchObject({
+      success: true,
+    });
+    expect(await pickup()).toEqual(first); // the replay wrote nothing
+    expect(
+      (await other.client.from('ride_passengers').select('user_id, pickup_stop_id').eq('ride_id', id)).data,
+    ).toEqual([{ user_id: rider.id, pickup_stop_id: 's2' }]);
+
+    // The driver takes the stop off the ride: the rider gets on at the departure place again.
+    await driver.client
+      .from('rides')
+      .update({ stops: [stop('s1', 'Thun', '09:30')] })
+      .eq('id', id);
+    expect((await pickup())[0].pickup_stop_id).toBeNull();
+
+    // No writer chooses a stop that is not on the ride, nor one on a starter event.
+    await expect(
+      sql(`update public.ride_passengers set pickup_stop_id = 's9' where ride_id = $1 and user_id = $2`, [
+        id,
+        rider.id,
+      ]),
+    ).rejects.toThrow('This pick-up point is not on the ride.');
+    // On a starter event (where the rider may already sit in another ride: the seat is put directly).
+    const starterRide = await ride(driver.client);
+    await sql(`insert into public.ride_passengers (ride_id, event_id, user_id) values ($1, $2, $3)`, [
+      starterRide,
+      starterEvent,
+      rider.id,
+    ]);
+    await expect(rpc(rider.client, 'choose_ride_pickup', { p_ride_id: starterRide, p_stop_id: 's1' })).rejects.toThrow(
+      `P0001 ${upgrade}`,
+    );
+    await expect(
+      sql(`update public.ride_passengers set pickup_stop_id = 's1' where ride_id = $1 and user_id = $2`, [
+        starterRide,
+        rider.id,
+      ]),
+    ).rejects.toThrow(upgrade);
+    await sql(`update public.rides set deleted_at = clock_timestamp() where id = $1`, [starterRide]);
+    await sql(`update public.rides set deleted_at = clock_timestamp() where id = $1`, [id]);
+  });
+
+  it('points a ride at the expense its fuel and toll were split into, on organizer events only', async () => {
+    const id = await organizerRide(driver.client);
+    await rpc(rider.client, 'claim_ride_seat', { p_ride_id: id });
+    const expense = async (eventId: string, amount: number) => {
+      const expenseId = randomUUID();
+      const half = Math.floor(amount / 2);
+      const { error } = await driver.client.from('expenses').insert({
+        id: expenseId,
+        event_id: eventId,
+        title: 'Fuel and toll',
+        amount_minor: amount,
+        paid_by: driver.id,
+        category: 'transport',
+        shares: [
+          { user_id: driver.id, share_minor: amount - half },
+          { user_id: rider.id, share_minor: half },
+        ],
+      });
+      if (error) throw new Error(error.message);
+      return expenseId;
+    };
+    const split = (rideId: string, fields: Record<string, unknown>) =>
+      driver.client.from('rides').update({ cost_split: fields }).eq('id', rideId).select('cost_split');
+
+    const costs = await expense(organizerEvent, 9000);
+    const wrong = await split(id, { expense_id: costs, fuel_minor: 6000, toll_minor: 4000 });
+    expect(wrong.error?.message).toBe('The expense is 9000 cents, not the 10000 of fuel and toll.');
+    expect((await split(id, { expense_id: costs, fuel_minor: -1, toll_minor: 9001 })).error?.message).toBe(
+      'Fuel and toll are whole, non-negative numbers of cents, together more than 0.',
+    );
+    expect((await split(id, { expense_id: randomUUID(), fuel_minor: 6000, toll_minor: 3000 })).error?.message).toBe(
+      'The expense of this cost split is not in the event.',
+    );
+    const done = await split(id, { expense_id: costs, fuel_minor: 6000, toll_minor: 3000 });
+    expect(done.data).toEqual([{ cost_split: { expense_id: costs, fuel_minor: 6000, toll_minor: 3000 } }]);
+    // A passenger cannot.
+    const byRider = await rider.client.from('rides').update({ cost_split: null }).eq('id', id).select('id');
+    expect(byRider.data).toEqual([]);
+
+    const starterRide = await ride(driver.client);
+    await rpc(rider.client, 'claim_ride_seat', { p_ride_id: starterRide });
+    const starterCosts = await expense(starterEvent, 5000);
+    const refused = await split(starterRide, { expense_id: starterCosts, fuel_minor: 5000, toll_minor: 0 });
+    expect(refused.error).toMatchObject({ code: 'P0001', message: upgrade });
+    await rpc(rider.client, 'release_ride_seat', { p_ride_id: starterRide });
+    await sql(`update public.rides set deleted_at = clock_timestamp() where id = $1`, [id]);
   });
 });

@@ -3,6 +3,8 @@
  * backend with the real supabase-js: each sent twice, as a lost response makes the engine do,
  * changes the server once; then push and pull settle the device on the server's rows. Then two
  * members editing the same list offline converge, and messages written offline arrive in order.
+ * Premium transport: a return ride's direction, pick-up points, a passenger's stop and a cost split
+ * (an expense and the ride pointing at it, queued offline) round-trip, and their replays change nothing.
  */
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
@@ -77,11 +79,12 @@ async function serverState(): Promise<unknown> {
       `select item_id, user_id, deleted_at is not null as deleted from public.schedule_item_assignees order by 1, 2`,
     ),
     rides: await q(
-      `select id, event_id, driver_id, vehicle, seats, departure_place, departs_at::text, notes,
-              deleted_at is not null as deleted from public.rides order by id`,
+      `select id, event_id, driver_id, vehicle, seats, departure_place, departs_at::text, notes, direction, stops,
+              cost_split, deleted_at is not null as deleted from public.rides order by id`,
     ),
     passengers: await q(
-      `select ride_id, user_id, deleted_at is not null as deleted from public.ride_passengers order by 1, 2`,
+      `select ride_id, user_id, pickup_stop_id, deleted_at is not null as deleted from public.ride_passengers
+       order by 1, 2`,
     ),
     expenses: await q(
       `select id, title, amount_minor, currency, rate_e6, amount_event_minor, spent_on::text, paid_by, payers, category,
@@ -487,6 +490,76 @@ describe('every event-page kind sent twice changes the server once', () => {
         ride,
       ]),
     ).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('premium transport through the sync engine', () => {
+  it('a return ride with pick-up points, a chosen stop and a cost split round-trip; replays change nothing more', async () => {
+    const stops = [
+      { id: randomUUID(), place: 'Thun, Bahnhof', time: '17:30' },
+      { id: randomUUID(), place: 'Spiez', time: null },
+    ];
+    const ride = String(
+      (
+        await sendTwice(ada, 'ride.create', {
+          eventId,
+          seats: 3,
+          departure_place: 'Gurten',
+          departs_at: '2027-07-04T17:00',
+          direction: 'return',
+          stops,
+        })
+      ).id,
+    );
+    expect(await q(`select direction, stops from public.rides where id = $1`, [ride])).toEqual([
+      { direction: 'return', stops },
+    ]);
+    await settle(bob);
+    expect(await bob.db.rides.get(ride)).toMatchObject({ direction: 'return', stops, cost_split: null });
+    await sendTwice(bob, 'ride.claim', { eventId, rideId: ride });
+    await sendTwice(bob, 'ride.pickup', { eventId, rideId: ride, stopId: stops[1].id });
+    expect(await bob.db.ridePassengers.get(`${ride}|${bob.userId}`)).toMatchObject({ pickup_stop_id: stops[1].id });
+    await settle(ada, bob);
+    expect(await ada.db.ridePassengers.get(`${ride}|${bob.userId}`)).toMatchObject({ pickup_stop_id: stops[1].id });
+
+    // Offline, Ada splits the fuel and toll: the expense, then the ride pointing at it, which waits for it.
+    const expense = await mutate<{ id: string }>(envOf(ada), 'expense.create', {
+      eventId,
+      title: 'Fuel and toll: ride back from Gurten',
+      amount_minor: 7001,
+      spent_on: '2027-07-04',
+      paid_by: ada.userId,
+      category: 'transport',
+      shares: [
+        { user_id: ada.userId, share_minor: 3501 },
+        { user_id: bob.userId, share_minor: 3500 },
+      ],
+    });
+    const split = { expense_id: expense.args.id, fuel_minor: 5001, toll_minor: 2000 };
+    const pointed = await mutate(envOf(ada), 'ride.update', { id: ride, changes: { cost_split: split } });
+    const entry = (await ada.db.outbox.where('mutationId').equals(pointed.mutationId).first())!;
+    expect(entry.dependsOn).toEqual([expense.mutationId]);
+    expect(await ada.db.rides.get(ride)).toMatchObject({ cost_split: split });
+    expect(await pushAll(ada)).toEqual(['sent', 'sent']);
+    const once = await serverState();
+    await ada.registry.get('expense.create').send(ctxOf(ada), expense.args);
+    await ada.registry.get('ride.update').send(ctxOf(ada), entry.args);
+    expect(await serverState()).toEqual(once);
+
+    // The driver takes Spiez off the ride: Bob gets on at the departure place again, on both devices.
+    await sendTwice(ada, 'ride.update', { id: ride, changes: { stops: [stops[0]] } });
+    await settle(ada, bob);
+    for (const d of [ada, bob]) {
+      expect(await d.db.rides.get(ride)).toMatchObject({ direction: 'return', stops: [stops[0]], cost_split: split });
+      expect(await d.db.ridePassengers.get(`${ride}|${bob.userId}`)).toMatchObject({ pickup_stop_id: null });
+      expect(await d.db.expenses.get(expense.args.id)).toMatchObject({ amount_minor: 7001, paid_by: ada.userId });
+    }
+    expect(
+      await q(`select pickup_stop_id from public.ride_passengers where ride_id = $1 and user_id = $2`, [
+        ride,
+        bob.userId,
+      ]),
+    ).toEqual([{ pickup_stop_id: null }]);
   });
 });
 

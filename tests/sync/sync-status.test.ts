@@ -106,6 +106,16 @@ describe('changes in words', () => {
     );
     expect(describeChange({ kind: 'profile.update', args: { changes: { name: 'Ana' } } })).toBe('Update your profile');
     expect(describeChange({ kind: 'profile.upload-avatar', args: {} })).toBe('Upload a new avatar');
+    expect(describeChange({ kind: 'ride.update', args: { id: 'r', changes: { seats: 3 } } })).toBe('Change a ride');
+    expect(
+      describeChange({
+        kind: 'ride.update',
+        args: { id: 'r', changes: { cost_split: { expense_id: 'x', fuel_minor: 1, toll_minor: 0 } } },
+      }),
+    ).toBe('Split the costs of a ride');
+    expect(describeChange({ kind: 'ride.pickup', args: { eventId: 'e1', rideId: 'r', stopId: 's' } }, lookup)).toBe(
+      'Choose where you get on a ride to "Lake trip"',
+    );
     expect(describeChange({ kind: 'friend.request', args: { email: 'bo@example.com' } })).toBe(
       'Send a friend request to bo@example.com',
     );

@@ -70,7 +70,7 @@ export function describeChange(change: ChangeLike, eventName: (id: string) => st
     case 'ride.create':
       return `Offer a ride${text(args, 'departure_place') ? ` from ${text(args, 'departure_place')}` : ''}${to}`;
     case 'ride.update':
-      return 'Change a ride';
+      return changes.cost_split ? 'Split the costs of a ride' : 'Change a ride';
     case 'ride.cancel':
       return 'Cancel a ride';
     case 'ride.claim':
@@ -99,6 +99,8 @@ export function describeChange(change: ChangeLike, eventName: (id: string) => st
       return 'Remove an item from the site plan';
     case 'ride.release':
       return `Give up a seat in a ride${to}`;
+    case 'ride.pickup':
+      return `Choose where you get on a ride${to}`;
     default:
       return 'A change';
   }

@@ -1,7 +1,22 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  IconButton,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { Lock, Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { FormMessage } from '../../components/form-message.tsx';
-import type { RideRow } from '../../db/row-schemas.ts';
+import type { RideDirection, RideRow, RideStop } from '../../db/row-schemas.ts';
 import { mutate } from '../../data/index.ts';
 import { mutateErrorText } from '../events/mutate-error.ts';
 import { inputValue } from '../schedule/schedule-format.ts';
@@ -12,6 +27,8 @@ interface Values {
   seats: string;
   vehicle: string;
   notes: string;
+  direction: RideDirection;
+  stops: RideStop[];
 }
 
 interface Props {
@@ -20,15 +37,21 @@ interface Props {
   ride?: RideRow;
   /** Seats already taken in the ride (its seats cannot go below). */
   taken: number;
-  /** The day a new ride leaves on (`YYYY-MM-DD`). */
+  /** The day a new ride leaves on (`YYYY-MM-DD`), and a new return ride. */
   day: string;
+  returnDay: string;
+  /** Premium transport (organizer): return trips and pick-up points. */
+  isPremium: boolean;
+  onUpgrade(): void;
   onClose(): void;
 }
+
+const MAX_STOPS = 10;
 
 const fullTime = (t: string) => (t.length === 16 ? `${t}:00` : t);
 
 /** Offering a ride or changing one; the seat rule the database enforces is said before sending. */
-export function RideDialog({ eventId, ride, taken, day, onClose }: Props) {
+export function RideDialog({ eventId, ride, taken, day, returnDay, isPremium, onUpgrade, onClose }: Props) {
   const [values, setValues] = useState<Values>(
     ride
       ? {
@@ -37,14 +60,51 @@ export function RideDialog({ eventId, ride, taken, day, onClose }: Props) {
           seats: String(ride.seats),
           vehicle: ride.vehicle ?? '',
           notes: ride.notes ?? '',
+          direction: ride.direction,
+          stops: ride.stops,
         }
-      : { departure_place: '', departs_at: `${day}T09:00`, seats: '3', vehicle: '', notes: '' },
+      : {
+          departure_place: '',
+          departs_at: `${day}T09:00`,
+          seats: '3',
+          vehicle: '',
+          notes: '',
+          direction: 'outbound',
+          stops: [],
+        },
   );
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
-  const set = (field: keyof Values) => (e: { target: { value: string } }) => {
+  const set =
+    (field: 'departure_place' | 'departs_at' | 'seats' | 'vehicle' | 'notes') => (e: { target: { value: string } }) => {
+      setError(null);
+      setValues((current) => ({ ...current, [field]: e.target.value }));
+    };
+  const setStop = (index: number, changes: Partial<RideStop>) => {
     setError(null);
-    setValues((current) => ({ ...current, [field]: e.target.value }));
+    setValues((current) => ({
+      ...current,
+      stops: current.stops.map((stop, i) => (i === index ? { ...stop, ...changes } : stop)),
+    }));
+  };
+  const defaultTime = (direction: RideDirection) => (direction === 'return' ? `${returnDay}T16:00` : `${day}T09:00`);
+  const chooseDirection = (direction: RideDirection) => {
+    if (direction === 'return' && !isPremium) return onUpgrade();
+    setError(null);
+    setValues((current) => ({
+      ...current,
+      direction,
+      // A new ride still at its default time leaves on the first day there, the last day back.
+      departs_at:
+        !ride && current.departs_at === defaultTime(current.direction) ? defaultTime(direction) : current.departs_at,
+    }));
+  };
+  const addStop = () => {
+    if (!isPremium) return onUpgrade();
+    setValues((current) => ({
+      ...current,
+      stops: [...current.stops, { id: crypto.randomUUID(), place: '', time: null }],
+    }));
   };
 
   const seats = Number(values.seats);
@@ -59,6 +119,7 @@ export function RideDialog({ eventId, ride, taken, day, onClose }: Props) {
     e.preventDefault();
     if (!values.departure_place.trim()) return setError('Where does the ride leave from?');
     if (!values.departs_at) return setError('When does the ride leave?');
+    if (values.stops.some((stop) => !stop.place.trim())) return setError('Where is each pick-up point?');
     if (seatsProblem) return;
     const fields = {
       departure_place: values.departure_place.trim(),
@@ -66,12 +127,16 @@ export function RideDialog({ eventId, ride, taken, day, onClose }: Props) {
       seats,
       vehicle: values.vehicle.trim() || null,
       notes: values.notes.trim() || null,
+      direction: values.direction,
+      stops: values.stops.map((stop) => ({ id: stop.id, place: stop.place.trim(), time: stop.time || null })),
     };
     setSaving(true);
     try {
       if (ride) {
         const changes = Object.fromEntries(
-          Object.entries(fields).filter(([key, value]) => (ride as Record<string, unknown>)[key] !== value),
+          Object.entries(fields).filter(
+            ([key, value]) => JSON.stringify((ride as Record<string, unknown>)[key]) !== JSON.stringify(value),
+          ),
         );
         if (Object.keys(changes).length) await mutate('ride.update', { id: ride.id, changes });
       } else {
@@ -98,6 +163,24 @@ export function RideDialog({ eventId, ride, taken, day, onClose }: Props) {
             <Dialog.Body pb="6">
               <Stack asChild gap="4">
                 <form onSubmit={(e) => void submit(e)} aria-label={title} noValidate>
+                  <Field.Root>
+                    <Field.Label>Direction</Field.Label>
+                    <NativeSelect.Root disabled={Boolean(ride) && taken > 0}>
+                      <NativeSelect.Field
+                        value={values.direction}
+                        onChange={(e) => chooseDirection(e.target.value as RideDirection)}
+                      >
+                        <option value="outbound">Outbound: to the event</option>
+                        <option value="return">{isPremium ? 'Return: home' : 'Return: home (Organizer)'}</option>
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    {ride && taken > 0 ? (
+                      <Field.HelperText>
+                        The direction can only change while the ride has no passengers.
+                      </Field.HelperText>
+                    ) : null}
+                  </Field.Root>
                   <Field.Root required>
                     <Field.Label>
                       Leaves from
@@ -134,6 +217,47 @@ export function RideDialog({ eventId, ride, taken, day, onClose }: Props) {
                       {seatsProblem ? <Field.ErrorText>{seatsProblem}</Field.ErrorText> : null}
                     </Field.Root>
                   </SimpleGrid>
+                  <Stack as="fieldset" gap="3">
+                    <Text as="legend" textStyle="sm" fontWeight="medium" mb="2">
+                      Pick-up points along the way
+                    </Text>
+                    {values.stops.map((stop, i) => (
+                      <HStack key={stop.id} gap="2" align="end">
+                        <Field.Root flex="1" minW="0">
+                          <Field.Label textStyle="xs">Pick-up point {i + 1}</Field.Label>
+                          <Input
+                            value={stop.place}
+                            onChange={(e) => setStop(i, { place: e.target.value })}
+                            placeholder="Thun, Bahnhof"
+                            maxLength={200}
+                          />
+                        </Field.Root>
+                        <Field.Root w="8.5rem" flexShrink="0">
+                          <Field.Label textStyle="xs">Time at point {i + 1}</Field.Label>
+                          <Input
+                            type="time"
+                            value={stop.time ?? ''}
+                            onChange={(e) => setStop(i, { time: e.target.value || null })}
+                          />
+                        </Field.Root>
+                        <IconButton
+                          variant="ghost"
+                          aria-label={`Remove pick-up point ${i + 1}`}
+                          onClick={() =>
+                            setValues((current) => ({ ...current, stops: current.stops.filter((_, j) => j !== i) }))
+                          }
+                        >
+                          <X />
+                        </IconButton>
+                      </HStack>
+                    ))}
+                    {values.stops.length < MAX_STOPS ? (
+                      <Button variant="outline" size="sm" alignSelf="start" onClick={addStop}>
+                        {isPremium ? <Plus aria-hidden /> : <Lock aria-hidden />}
+                        Add a pick-up point
+                      </Button>
+                    ) : null}
+                  </Stack>
                   <Field.Root>
                     <Field.Label>Vehicle</Field.Label>
                     <Input value={values.vehicle} onChange={set('vehicle')} placeholder="Blue VW van" maxLength={100} />

@@ -1,20 +1,26 @@
-import { Badge, Box, Button, Card, Heading, HStack, IconButton, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
-import { Car, MapPin, Plus, UserRoundX, X } from 'lucide-react';
+import { Lock, Plus, UserRoundX } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { tierRank } from '../../access/tiers.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import type { RideRow } from '../../db/row-schemas.ts';
+import type { RideDirection, RideRow } from '../../db/row-schemas.ts';
 import { mutate, useEventLookup, useEventMembers, useRejectedChanges, useSyncStatus } from '../../data/index.ts';
+import { useExpenses } from '../../data/use-expenses.ts';
 import { useRidePassengers, useRides } from '../../data/use-transport.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { ConfirmDialog, type ConfirmRequest } from '../dashboard/confirm-dialog.tsx';
 import { isManagerRole } from '../events/event-rules.ts';
-import { ridesWithSeats, withoutRide } from './transport-helpers.ts';
+import { UpgradeDialog, type UpgradeRequest } from '../schedule/upgrade-dialog.tsx';
+import { RideCard, type RideCardContext } from './ride-card.tsx';
+import { ridesOf, ridesWithSeats, withoutRide, type SeatedRide } from './transport-helpers.ts';
 import { FeatureLocked, NotAMember, PageLoading, RefusedChangeAlerts } from '../events/event-page-states.tsx';
 
 const RideDialog = lazy(async () => ({ default: (await import('./ride-dialog.tsx')).RideDialog }));
+const SplitCostsDialog = lazy(async () => ({
+  default: (await import('./split-costs-dialog.tsx')).SplitCostsDialog,
+}));
 
 const REFUSED_TITLES: Record<string, string> = {
   'ride.create': 'Could not offer the ride',
@@ -22,28 +28,46 @@ const REFUSED_TITLES: Record<string, string> = {
   'ride.cancel': 'Could not cancel the ride',
   'ride.claim': 'Could not take the seat',
   'ride.release': 'Could not give up the seat',
+  'ride.pickup': 'Could not save where you get on',
 };
 
-const departure = (at: string) => format(new Date(at), 'EEE d MMM, HH:mm');
+const PREMIUM: UpgradeRequest = {
+  tier: 'organizer',
+  feature:
+    "Premium transport adds return trips, pick-up points along the way and splitting a ride's fuel and toll among its passengers as an expense.",
+};
 
-/** The event's Transport page (route `/events/{id}/transport`): rides, seats and who has none yet. */
+const GROUPS: { direction: RideDirection; title: string; empty: string }[] = [
+  {
+    direction: 'outbound',
+    title: 'Outbound',
+    empty: 'No rides to the event yet. Driving? Offer the free seats in your car.',
+  },
+  { direction: 'return', title: 'Return', empty: 'No rides home yet.' },
+];
+
+/** The event's Transport page (route `/events/{id}/transport`): rides there and back, seats and who has none yet. */
 export function TransportPage() {
   const { eventId = '' } = useParams();
   const lookup = useEventLookup(eventId);
   const members = useEventMembers(eventId);
   const rides = useRides(eventId);
   const passengers = useRidePassengers(eventId);
+  const expenses = useExpenses(eventId);
   const rejected = useRejectedChanges();
   const hasSynced = useSyncStatus((status) => status.lastSyncedAt !== null);
   const myUserId = useAuthStore((state) => state.session?.user.id ?? null);
   const [editing, setEditing] = useState<RideRow | 'new' | null>(null);
+  const [splitting, setSplitting] = useState<SeatedRide | null>(null);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [upgrade, setUpgrade] = useState<UpgradeRequest | null>(null);
 
   const names = useMemo(
     () => new Map(members.map((member) => [member.user_id, member.name ?? member.email ?? 'A member'])),
     [members],
   );
   const seated = useMemo(() => ridesWithSeats(rides, passengers), [rides, passengers]);
+  const expenseById = useMemo(() => new Map(expenses.map((expense) => [expense.id, expense])), [expenses]);
   const header = <PageHeader title="Transport" description="Offer rides, claim seats and see who travels with whom." />;
 
   if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced)) {
@@ -66,10 +90,8 @@ export function TransportPage() {
     );
   }
 
+  const isPremium = tierRank(event.access_tier) >= tierRank('organizer');
   const isManager = isManagerRole(me.role);
-  const myRide = seated.find((ride) => ride.passengerIds.includes(me.user_id));
-  const iDrive = seated.some((ride) => ride.driver_id === me.user_id);
-  const stranded = withoutRide(members, seated);
   const rideIds = new Set(rides.map((ride) => ride.id));
   const refused = rejected.changes.filter((change) => {
     if (!change.kind.startsWith('ride.')) return false;
@@ -77,6 +99,13 @@ export function TransportPage() {
     return args.eventId === event.id || (args.id !== undefined && rideIds.has(args.id));
   });
   const firstDay = event.start_date ?? format(new Date(), 'yyyy-MM-dd');
+  const lastDay = event.end_date ?? firstDay;
+  const nameOf = (id: string) => names.get(id) ?? 'A member';
+  const hasReturnRides = seated.some((ride) => ride.direction === 'return');
+  const stranded = GROUPS.filter((g) => g.direction === 'outbound' || isPremium || hasReturnRides).map((g) => ({
+    ...g,
+    members: withoutRide(members, ridesOf(seated, g.direction)),
+  }));
 
   const cancelRide = (ride: RideRow) =>
     setConfirm({
@@ -97,7 +126,7 @@ export function TransportPage() {
       />
 
       <Stack direction={{ base: 'column', lg: 'row' }} gap="6" align="start">
-        <Stack gap="4" flex="1" minW="0" w="full" as="section" aria-label="Rides">
+        <Stack gap="5" flex="1" minW="0" w="full" as="section" aria-label="Rides">
           <HStack justify="space-between" gap="3" wrap="wrap">
             <Heading as="h2" textStyle="lg">
               Rides ({rides.length})
@@ -107,145 +136,89 @@ export function TransportPage() {
               Offer a ride
             </Button>
           </HStack>
-          {seated.length === 0 ? (
-            <Text color="fg.muted">No rides yet. Driving? Offer the free seats in your car.</Text>
-          ) : (
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              {seated.map((ride) => {
-                const isDriver = ride.driver_id === me.user_id;
-                const canManage = isDriver || isManager;
-                const isMine = ride.passengerIds.includes(me.user_id);
-                const free = ride.seats - ride.passengerIds.length;
-                const label = `Ride from ${ride.departure_place}`;
-                return (
-                  <Card.Root key={ride.id} as="article" aria-label={label} variant="outline">
-                    <Card.Body gap="3">
-                      <HStack justify="space-between" align="start" gap="3">
-                        <Stack gap="1" minW="0">
-                          <Heading as="h3" textStyle="md">
-                            <HStack gap="2" as="span">
-                              <MapPin size={16} aria-hidden />
-                              <span>{ride.departure_place}</span>
-                            </HStack>
-                          </Heading>
-                          <Text textStyle="sm" color="fg.muted">
-                            {departure(ride.departs_at)}
-                          </Text>
-                        </Stack>
-                        <Badge colorPalette={free > 0 ? 'green' : 'gray'} flexShrink="0">
-                          {free > 0 ? `${free} of ${ride.seats} seats free` : 'Full'}
-                        </Badge>
-                      </HStack>
-                      <HStack gap="2" textStyle="sm">
-                        <Car size={16} aria-hidden />
-                        <Text>
-                          {isDriver ? 'You drive' : `${names.get(ride.driver_id) ?? 'A member'} drives`}
-                          {ride.vehicle ? ` · ${ride.vehicle}` : ''}
-                        </Text>
-                      </HStack>
-                      {ride.notes ? (
-                        <Text textStyle="sm" whiteSpace="pre-wrap">
-                          {ride.notes}
-                        </Text>
-                      ) : null}
-                      <Box>
-                        <Text textStyle="xs" color="fg.muted" mb="1">
-                          Passengers
-                        </Text>
-                        {ride.passengerIds.length ? (
-                          <Wrap gap="2" as="ul" aria-label={`Passengers of the ride from ${ride.departure_place}`}>
-                            {ride.passengerIds.map((id) => (
-                              <Badge as="li" key={id} variant="subtle" size="lg" gap="1">
-                                {id === me.user_id ? 'You' : (names.get(id) ?? 'A member')}
-                                {canManage && id !== me.user_id ? (
-                                  <IconButton
-                                    size="2xs"
-                                    variant="ghost"
-                                    aria-label={`Take ${names.get(id) ?? 'this member'} off the ride`}
-                                    onClick={() =>
-                                      void mutate('ride.release', { eventId: event.id, rideId: ride.id, userId: id })
-                                    }
-                                  >
-                                    <X />
-                                  </IconButton>
-                                ) : null}
-                              </Badge>
-                            ))}
-                          </Wrap>
-                        ) : (
-                          <Text textStyle="sm" color="fg.muted">
-                            Nobody yet.
-                          </Text>
-                        )}
-                      </Box>
-                      <Wrap gap="2">
-                        {isMine ? (
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            onClick={() => void mutate('ride.release', { eventId: event.id, rideId: ride.id })}
-                          >
-                            Give up my seat
-                          </Button>
-                        ) : !isDriver ? (
-                          <Button
-                            size="sm"
-                            colorPalette="forest"
-                            disabled={free <= 0 || Boolean(myRide) || iDrive}
-                            onClick={() => void mutate('ride.claim', { eventId: event.id, rideId: ride.id })}
-                          >
-                            Take a seat
-                          </Button>
-                        ) : null}
-                        {canManage ? (
-                          <>
-                            <Button size="sm" variant="outline" onClick={() => setEditing(ride)}>
-                              Change
-                            </Button>
-                            <Button size="sm" variant="outline" colorPalette="red" onClick={() => cancelRide(ride)}>
-                              Cancel ride
-                            </Button>
-                          </>
-                        ) : null}
-                      </Wrap>
-                      {!isDriver && !isMine && free > 0 && (myRide || iDrive) ? (
-                        <Text textStyle="xs" color="fg.muted">
-                          {iDrive
-                            ? 'You are driving a ride to this event.'
-                            : 'You already have a seat in another ride.'}
-                        </Text>
-                      ) : null}
-                    </Card.Body>
-                  </Card.Root>
-                );
-              })}
-            </SimpleGrid>
-          )}
+          {GROUPS.map((group) => {
+            const list = ridesOf(seated, group.direction);
+            const isLocked = group.direction === 'return' && !isPremium;
+            const ctx: RideCardContext = {
+              eventId: event.id,
+              myUserId: me.user_id,
+              isManager,
+              isPremium,
+              myRideId: list.find((ride) => ride.passengerIds.includes(me.user_id))?.id ?? null,
+              iDrive: list.some((ride) => ride.driver_id === me.user_id),
+              nameOf,
+              expenseOf: (id) => expenseById.get(id),
+            };
+            return (
+              <Stack key={group.direction} gap="3" as="section" aria-label={`${group.title} rides`}>
+                <Heading as="h3" textStyle="md">
+                  {group.title} ({list.length})
+                </Heading>
+                {list.length ? (
+                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                    {list.map((ride) => (
+                      <RideCard
+                        key={ride.id}
+                        ride={ride}
+                        ctx={ctx}
+                        onChange={() => setEditing(ride)}
+                        onCancel={() => cancelRide(ride)}
+                        onSplitCosts={() => setSplitting(ride)}
+                        onUpgrade={() => setUpgrade(PREMIUM)}
+                      />
+                    ))}
+                  </SimpleGrid>
+                ) : isLocked ? null : (
+                  <Text color="fg.muted">{group.empty}</Text>
+                )}
+                {isLocked ? (
+                  <Box>
+                    <Text textStyle="sm" color="fg.muted" mb="2">
+                      Return trips, pick-up points and splitting a ride&apos;s costs come with the Organizer plan.
+                    </Text>
+                    <Button size="sm" variant="outline" onClick={() => setUpgrade(PREMIUM)}>
+                      <Lock aria-hidden />
+                      Unlock return trips
+                    </Button>
+                  </Box>
+                ) : null}
+              </Stack>
+            );
+          })}
         </Stack>
 
-        <Card.Root as="section" aria-label="Who still has no ride" w={{ base: 'full', lg: '20rem' }} flexShrink="0">
-          <Card.Body gap="3">
-            <HStack gap="2">
-              <UserRoundX size={18} aria-hidden />
-              <Heading as="h2" textStyle="md">
-                Who still has no ride ({stranded.length})
-              </Heading>
-            </HStack>
-            {stranded.length ? (
-              <Stack as="ul" gap="1" listStyleType="none">
-                {stranded.map((member) => (
-                  <Text as="li" key={member.user_id} textStyle="sm">
-                    {member.user_id === me.user_id ? 'You' : (names.get(member.user_id) ?? 'A member')}
-                  </Text>
-                ))}
-              </Stack>
-            ) : (
-              <Text textStyle="sm" color="fg.muted">
-                Everyone has a ride or drives.
-              </Text>
-            )}
-          </Card.Body>
-        </Card.Root>
+        <Stack w={{ base: 'full', lg: '20rem' }} flexShrink="0" gap="4">
+          {stranded.map((group) => {
+            const title = group.direction === 'outbound' ? 'Who still has no ride' : 'Who has no ride home';
+            return (
+              <Card.Root key={group.direction} as="section" aria-label={title}>
+                <Card.Body gap="3">
+                  <HStack gap="2">
+                    <UserRoundX size={18} aria-hidden />
+                    <Heading as="h2" textStyle="md">
+                      {title} ({group.members.length})
+                    </Heading>
+                  </HStack>
+                  {group.members.length ? (
+                    <Stack as="ul" gap="1" listStyleType="none">
+                      {group.members.map((member) => (
+                        <Text as="li" key={member.user_id} textStyle="sm">
+                          {member.user_id === me.user_id ? 'You' : nameOf(member.user_id)}
+                        </Text>
+                      ))}
+                    </Stack>
+                  ) : (
+                    <Text textStyle="sm" color="fg.muted">
+                      {group.direction === 'outbound'
+                        ? 'Everyone has a ride or drives.'
+                        : 'Everyone has a ride home or drives.'}
+                    </Text>
+                  )}
+                </Card.Body>
+              </Card.Root>
+            );
+          })}
+        </Stack>
       </Stack>
 
       <Suspense fallback={null}>
@@ -255,11 +228,23 @@ export function TransportPage() {
             ride={editing === 'new' ? undefined : editing}
             taken={editing === 'new' ? 0 : (seated.find((r) => r.id === editing.id)?.passengerIds.length ?? 0)}
             day={firstDay}
+            returnDay={lastDay}
+            isPremium={isPremium}
+            onUpgrade={() => setUpgrade(PREMIUM)}
             onClose={() => setEditing(null)}
+          />
+        ) : null}
+        {splitting ? (
+          <SplitCostsDialog
+            eventId={event.id}
+            ride={seated.find((ride) => ride.id === splitting.id) ?? splitting}
+            nameOf={nameOf}
+            onClose={() => setSplitting(null)}
           />
         ) : null}
       </Suspense>
       {confirm ? <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} /> : null}
+      {upgrade ? <UpgradeDialog request={upgrade} onClose={() => setUpgrade(null)} /> : null}
     </>
   );
 }

@@ -1,0 +1,136 @@
+import { Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { FormMessage } from '../../components/form-message.tsx';
+import { mutate } from '../../data/index.ts';
+import { mutateErrorText } from '../events/mutate-error.ts';
+import { formatMoney, parseMoney } from '../expenses/money.ts';
+import { costSharers, rideCostExpense, type SeatedRide } from './transport-helpers.ts';
+
+interface Props {
+  eventId: string;
+  ride: SeatedRide;
+  nameOf(userId: string): string;
+  onClose(): void;
+}
+
+/**
+ * Splitting a ride's fuel and toll (premium transport): one expense paid by the driver, split
+ * equally among the driver and the passengers, recorded like any expense, then the ride points at
+ * it. Both changes are queued on the device, so this works offline; the expense goes first and the
+ * ride's change waits for it.
+ */
+export function SplitCostsDialog({ eventId, ride, nameOf, onClose }: Props) {
+  const [fuelText, setFuelText] = useState('');
+  const [tollText, setTollText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+
+  const fuel = fuelText.trim() ? parseMoney(fuelText) : 0;
+  const toll = tollText.trim() ? parseMoney(tollText) : 0;
+  const people = costSharers(ride);
+  const total = fuel !== null && toll !== null ? fuel + toll : null;
+  const each = total ? Math.ceil(total / people.length) : null;
+  const problem =
+    fuel === null || toll === null
+      ? 'Enter the amounts in francs, for example 42.50.'
+      : ride.passengerIds.length === 0
+        ? 'Nobody has a seat in this ride yet: there is nobody to share the costs with.'
+        : null;
+  const message = error ?? problem;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (problem || fuel === null || toll === null) return setError(problem);
+    if (!total) return setError('Enter the fuel or the toll.');
+    const expense = rideCostExpense(ride, fuel, toll);
+    const id = crypto.randomUUID();
+    setSaving(true);
+    try {
+      await mutate('expense.create', {
+        id,
+        eventId,
+        ...expense,
+        spent_on: ride.departs_at.slice(0, 10),
+        category: 'transport',
+      });
+      await mutate('ride.update', {
+        id: ride.id,
+        changes: { cost_split: { expense_id: id, fuel_minor: fuel, toll_minor: toll } },
+      });
+      onClose();
+    } catch (failure) {
+      setError(mutateErrorText(failure, 'Failed to split the costs'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const title = 'Split the costs';
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'md' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body pb="6">
+              <Stack asChild gap="4">
+                <form onSubmit={(e) => void submit(e)} aria-label={title} noValidate>
+                  <Text textStyle="sm" color="fg.muted">
+                    The fuel and toll of the ride from {ride.departure_place} become one expense, paid by{' '}
+                    {nameOf(ride.driver_id)} and split equally among the driver and the passengers.
+                  </Text>
+                  <SimpleGrid columns={2} gap="4">
+                    <Field.Root invalid={fuel === null}>
+                      <Field.Label>Fuel (CHF)</Field.Label>
+                      <Input
+                        inputMode="decimal"
+                        value={fuelText}
+                        placeholder="0.00"
+                        onChange={(e) => {
+                          setError(null);
+                          setFuelText(e.target.value);
+                        }}
+                      />
+                    </Field.Root>
+                    <Field.Root invalid={toll === null}>
+                      <Field.Label>Toll (CHF)</Field.Label>
+                      <Input
+                        inputMode="decimal"
+                        value={tollText}
+                        placeholder="0.00"
+                        onChange={(e) => {
+                          setError(null);
+                          setTollText(e.target.value);
+                        }}
+                      />
+                    </Field.Root>
+                  </SimpleGrid>
+                  <Text textStyle="sm" aria-live="polite">
+                    {total && each
+                      ? `${formatMoney(total)} among ${people.length} people: about ${formatMoney(each)} each.`
+                      : `Split among ${people.length} ${people.length === 1 ? 'person' : 'people'}: ${people.map(nameOf).join(', ')}.`}
+                  </Text>
+                  {message ? <FormMessage status="error">{message}</FormMessage> : null}
+                  <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
+                    <Button variant="outline" onClick={onClose}>
+                      Cancel
+                    </Button>
+                    <Button type="submit" loading={isSaving} disabled={Boolean(problem) || !total}>
+                      Split costs
+                    </Button>
+                  </Stack>
+                </form>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
