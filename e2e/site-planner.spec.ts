@@ -46,6 +46,25 @@ async function touchDrag(page: Page, item: Locator, dx: number, dy: number) {
   await cdp.detach();
 }
 
+/** A finger put down at `from`, moved to `to` in steps, then lifted. */
+async function touchFromTo(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let i = 1; i <= 10; i++) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: from.x + ((to.x - from.x) * i) / 10, y: from.y + ((to.y - from.y) * i) / 10 }],
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+const centreOf = async (locator: Locator) => {
+  const box = (await locator.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+};
+
 async function serverItem(id: string) {
   const { data, error } = await serviceClient().from('site_items').select('x_m, y_m').eq('id', id).maybeSingle();
   if (error) throw error;
@@ -125,4 +144,51 @@ test('placing and moving items by touch and keys; another member sees the move, 
   await expect(page.getByRole('main').getByText('Upgrade to Starter to unlock this feature')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add a tent' })).toHaveCount(0);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'site-planner-locked-phone.png'), fullPage: true });
+});
+
+test('resizing and rotating the selected item with its handles by touch sends one change each @phone', async ({
+  app,
+  page,
+}) => {
+  test.setTimeout(40_000);
+  const ada = await newPerson('Ada Handles', 'starter');
+  const eventId = await seedEvent(ada, 'Handle camp', []);
+  await signInAs(app, ada);
+  await openPlanner(page, eventId);
+  await page.getByRole('button', { name: 'Add a gazebo' }).click();
+  const gazebo = page.getByTestId('site-item');
+  await expect(gazebo).toHaveAttribute('data-width', '3');
+  const id = (await gazebo.getAttribute('data-id'))!;
+  await expect.poll(() => serverItem(id), { timeout: 15_000 }).not.toBeNull();
+  const patches: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/site_items')) patches.push(request.url());
+  });
+
+  // The corner handle, dragged 3 m right and 2 m down by finger: the gazebo becomes 6 by 5 m.
+  const plan = (await page.getByRole('group', { name: /^Site plan, 60 by 40 metres/ }).boundingBox())!;
+  const perMetre = plan.width / 60;
+  const corner = await centreOf(page.getByTestId('resize-handle'));
+  await touchFromTo(page, corner, { x: corner.x + 3 * perMetre, y: corner.y + 2 * perMetre });
+  await expect(gazebo).toHaveAttribute('data-width', '6');
+  await expect(gazebo).toHaveAttribute('data-height', '5');
+  await expect.poll(() => patches.length, { timeout: 15_000 }).toBe(1);
+
+  // The round handle, taken around to the right of the centre: a quarter turn, snapped to 15°.
+  const centre = await centreOf(gazebo);
+  const knob = await centreOf(page.getByTestId('rotate-handle'));
+  await touchFromTo(page, knob, { x: centre.x + (centre.y - knob.y) + 2, y: centre.y + 1 });
+  await expect(gazebo).toHaveAttribute('data-rotation', '90');
+  await expect.poll(() => patches.length, { timeout: 15_000 }).toBe(2);
+  await expect
+    .poll(
+      async () => (await serviceClient().from('site_items').select('width_m, height_m, rotation').eq('id', id)).data,
+    )
+    .toEqual([{ width_m: 6, height_m: 5, rotation: 90 }]);
+
+  // Shift+arrow keys resize too.
+  await gazebo.focus();
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(gazebo).toHaveAttribute('data-width', '5.5');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'site-planner-handles-phone.png') });
 });

@@ -13,7 +13,16 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import { RotateCw, Trash2, ZoomIn, ZoomOut } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type SVGProps,
+} from 'react';
 import { useParams } from 'react-router';
 import { tierRank } from '../../access/tiers.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -23,7 +32,21 @@ import { useSiteItems, useSitePlan } from '../../data/use-site-plan.ts';
 import type { SITE_ITEM_KINDS } from '../../sync/kinds/site-plan-kinds.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { isManagerRole } from '../events/event-rules.ts';
-import { clampToPlan, ITEM_TYPES, snap } from './site-plan-helpers.ts';
+import {
+  clampToPlan,
+  clampZoom,
+  distance,
+  ITEM_TYPES,
+  MAX_ZOOM,
+  MIN_ITEM_SIZE,
+  MIN_ZOOM,
+  resizeFromCorner,
+  rotatePoint,
+  rotationTowards,
+  snap,
+  type Placement,
+  type Point,
+} from './site-plan-helpers.ts';
 import { FeatureLocked, NotAMember, PageLoading, RefusedChangeAlerts } from '../events/event-page-states.tsx';
 
 type Kind = (typeof SITE_ITEM_KINDS)[number];
@@ -40,6 +63,26 @@ interface Drag {
   y: number;
 }
 
+/** A resize or rotate handle held down: the item as it was, and as it would be now. */
+interface Gesture {
+  id: string;
+  mode: 'resize' | 'rotate';
+  pointerId: number;
+  base: Placement;
+  preview: Placement;
+  /** How far from the item's corner the finger took the resize handle (it sits just outside). */
+  grab: Point;
+}
+
+const PLACEMENT_FIELDS = ['x_m', 'y_m', 'width_m', 'height_m', 'rotation'] as const;
+const placementOf = (p: Placement): Placement => ({
+  x_m: p.x_m,
+  y_m: p.y_m,
+  width_m: p.width_m,
+  height_m: p.height_m,
+  rotation: p.rotation,
+});
+
 /** The event's Site Planner (route `/events/{id}/camp-planner`): the site to scale, with the crew's things on it. */
 export function SitePlannerPage() {
   const { eventId = '' } = useParams();
@@ -52,10 +95,70 @@ export function SitePlannerPage() {
   const myUserId = useAuthStore((state) => state.session?.user.id ?? null);
   const svgRef = useRef<SVGSVGElement>(null);
   // Moves sent but not yet back from the device database: quick key presses build on them.
-  const pending = useRef(new Map<string, Pick<SiteItemRow, 'x_m' | 'y_m' | 'rotation'>>());
+  const pending = useRef(new Map<string, Placement>());
   const [drag, setDrag] = useState<Drag | null>(null);
+  const [gesture, setGesture] = useState<Gesture | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [zoom, setZoom] = useState(1);
+  // The scrolling box around the plan: its width (for handle sizes in pixels), wheel zoom and panning.
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const scrollerRef = useRef<HTMLDivElement | null>(null);
+  const attachScroller = useCallback((el: HTMLDivElement | null) => {
+    scrollerRef.current = el;
+    setScroller(el);
+  }, []);
+  const [viewWidth, setViewWidth] = useState(0);
+  // Fingers (or the mouse) on the ground: one pans a zoomed plan, two pinch to zoom.
+  const groundPointers = useRef(new Map<number, Point>());
+  const pinch = useRef<{ startDistance: number; startZoom: number } | null>(null);
+  const pan = useRef<{ pointerId: number; x: number; y: number; left: number; top: number } | null>(null);
+  // The plan point to keep under the same screen point once a zoom has been laid out.
+  const zoomAnchor = useRef<{ plan: Point; client: Point } | null>(null);
+
+  const toPlan = useCallback((clientX: number, clientY: number) => {
+    const svg = svgRef.current;
+    const matrix = svg?.getScreenCTM()?.inverse();
+    if (!svg || !matrix) return { x: 0, y: 0 };
+    const point = new DOMPoint(clientX, clientY).matrixTransform(matrix);
+    return { x: point.x, y: point.y };
+  }, []);
+
+  /** Zooms to `next` (clamped like the buttons), keeping the plan point under `client` in place. */
+  const zoomAround = useCallback(
+    (next: (zoom: number) => number, client: Point) => {
+      zoomAnchor.current = { plan: toPlan(client.x, client.y), client };
+      setZoom((z) => clampZoom(next(z)));
+    },
+    [toPlan],
+  );
+
+  useLayoutEffect(() => {
+    const anchor = zoomAnchor.current;
+    const matrix = svgRef.current?.getScreenCTM();
+    const box = scrollerRef.current;
+    zoomAnchor.current = null;
+    if (!anchor || !matrix || !box) return;
+    const now = new DOMPoint(anchor.plan.x, anchor.plan.y).matrixTransform(matrix);
+    box.scrollLeft += now.x - anchor.client.x;
+    box.scrollTop += now.y - anchor.client.y;
+  }, [zoom]);
+
+  useEffect(() => {
+    if (!scroller) return;
+    const observer = new ResizeObserver(() => setViewWidth(scroller.clientWidth));
+    observer.observe(scroller);
+    // Ctrl+wheel, and a trackpad pinch (which browsers send as ctrl+wheel), zooms the plan, not the page.
+    const onWheel = (e: WheelEvent) => {
+      if (!e.ctrlKey) return;
+      e.preventDefault();
+      zoomAround((z) => z * Math.exp(-e.deltaY / 200), { x: e.clientX, y: e.clientY });
+    };
+    scroller.addEventListener('wheel', onWheel, { passive: false });
+    return () => {
+      observer.disconnect();
+      scroller.removeEventListener('wheel', onWheel);
+    };
+  }, [scroller, zoomAround]);
   const [sizeDraft, setSizeDraft] = useState<{ width: string; height: string } | null>(null);
 
   const header = (
@@ -91,33 +194,90 @@ export function SitePlannerPage() {
   const refused = rejected.changes.filter((c) => c.kind.startsWith('site-'));
 
   /** Where an item is, counting this device's moves that the database has not shown yet. */
-  const current = (item: SiteItemRow): Pick<SiteItemRow, 'x_m' | 'y_m' | 'rotation'> => {
+  const current = (item: SiteItemRow): Placement => {
     const mine = pending.current.get(item.id);
-    if (mine && mine.x_m === item.x_m && mine.y_m === item.y_m && mine.rotation === item.rotation) {
+    if (mine && PLACEMENT_FIELDS.every((f) => mine[f] === item[f])) {
       pending.current.delete(item.id);
     }
-    return mine ?? item;
+    return mine ?? placementOf(item);
   };
 
-  const toPlan = (clientX: number, clientY: number) => {
-    const svg = svgRef.current;
-    const matrix = svg?.getScreenCTM()?.inverse();
-    if (!svg || !matrix) return { x: 0, y: 0 };
-    const point = new DOMPoint(clientX, clientY).matrixTransform(matrix);
-    return { x: point.x, y: point.y };
-  };
-
-  const move = (
-    item: SiteItemRow,
-    to: Partial<Pick<SiteItemRow, 'x_m' | 'y_m' | 'width_m' | 'height_m' | 'rotation'>>,
-  ) => {
-    const at = current(item);
-    pending.current.set(item.id, {
-      x_m: to.x_m ?? at.x_m,
-      y_m: to.y_m ?? at.y_m,
-      rotation: to.rotation ?? at.rotation,
-    });
+  const move = (item: SiteItemRow, to: Partial<Placement>) => {
+    pending.current.set(item.id, { ...current(item), ...to });
     void mutate('site-item.move', { id: item.id, to });
+  };
+
+  // Sizes on screen, in metres: handles stay finger-sized whatever the zoom.
+  const pxPerMetre = viewWidth > 0 ? (viewWidth * zoom) / size.width_m : 10;
+  const px = (pixels: number) => pixels / pxPerMetre;
+
+  const onHandleDown = (item: SiteItemRow, mode: Gesture['mode'], e: PointerEvent<SVGGElement>) => {
+    e.preventDefault();
+    e.stopPropagation();
+    e.currentTarget.setPointerCapture(e.pointerId);
+    const base = current(item);
+    const at = toPlan(e.clientX, e.clientY);
+    const corner = rotatePoint({ x: base.width_m / 2, y: base.height_m / 2 }, base.rotation);
+    const grab = { x: at.x - base.x_m - corner.x, y: at.y - base.y_m - corner.y };
+    setSelectedId(item.id);
+    setGesture({ id: item.id, mode, pointerId: e.pointerId, base, preview: base, grab });
+  };
+  const onHandleMove = (e: PointerEvent<SVGGElement>) => {
+    if (!gesture || e.pointerId !== gesture.pointerId) return;
+    const at = toPlan(e.clientX, e.clientY);
+    const { base } = gesture;
+    const preview =
+      gesture.mode === 'resize'
+        ? resizeFromCorner(base, { x: at.x - gesture.grab.x, y: at.y - gesture.grab.y })
+        : { ...base, rotation: rotationTowards({ x: base.x_m, y: base.y_m }, at) };
+    setGesture({ ...gesture, preview });
+  };
+  /** The gesture's end sends one change: what differs from where the item was. */
+  const onHandleUp = (item: SiteItemRow, e: PointerEvent<SVGGElement>) => {
+    if (!gesture || e.pointerId !== gesture.pointerId) return;
+    const changed: Partial<Placement> = {};
+    for (const f of PLACEMENT_FIELDS) if (gesture.preview[f] !== gesture.base[f]) changed[f] = gesture.preview[f];
+    setGesture(null);
+    if (Object.keys(changed).length) move(item, changed);
+  };
+
+  const onGroundDown = (e: PointerEvent<SVGSVGElement>) => {
+    if (!(e.target === e.currentTarget || (e.target as Element).getAttribute('data-ground'))) return;
+    setSelectedId(null);
+    e.currentTarget.setPointerCapture(e.pointerId);
+    groundPointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const fingers = [...groundPointers.current.values()];
+    if (fingers.length === 2) {
+      pan.current = null;
+      pinch.current = { startDistance: Math.max(1, distance(fingers[0], fingers[1])), startZoom: zoom };
+    } else if (fingers.length === 1 && zoom > MIN_ZOOM && scrollerRef.current) {
+      pan.current = {
+        pointerId: e.pointerId,
+        x: e.clientX,
+        y: e.clientY,
+        left: scrollerRef.current.scrollLeft,
+        top: scrollerRef.current.scrollTop,
+      };
+    }
+  };
+  const onGroundMove = (e: PointerEvent<SVGSVGElement>) => {
+    if (!groundPointers.current.has(e.pointerId)) return;
+    groundPointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const fingers = [...groundPointers.current.values()];
+    if (pinch.current && fingers.length >= 2) {
+      const { startDistance, startZoom } = pinch.current;
+      const ratio = distance(fingers[0], fingers[1]) / startDistance;
+      const mid = { x: (fingers[0].x + fingers[1].x) / 2, y: (fingers[0].y + fingers[1].y) / 2 };
+      zoomAround(() => startZoom * ratio, mid);
+    } else if (pan.current?.pointerId === e.pointerId && scrollerRef.current) {
+      scrollerRef.current.scrollLeft = pan.current.left - (e.clientX - pan.current.x);
+      scrollerRef.current.scrollTop = pan.current.top - (e.clientY - pan.current.y);
+    }
+  };
+  const onGroundUp = (e: PointerEvent<SVGSVGElement>) => {
+    if (!groundPointers.current.delete(e.pointerId)) return;
+    if (groundPointers.current.size < 2) pinch.current = null;
+    if (pan.current?.pointerId === e.pointerId) pan.current = null;
   };
 
   const onPointerDown = (item: SiteItemRow) => (e: PointerEvent<SVGGElement>) => {
@@ -148,7 +308,7 @@ export function SitePlannerPage() {
     if (to.x !== item.x_m || to.y !== item.y_m) move(item, { x_m: to.x, y_m: to.y });
   };
   const onKeyDown = (item: SiteItemRow) => (e: KeyboardEvent<SVGGElement>) => {
-    const step = e.shiftKey ? 5 : 0.5;
+    const step = e.altKey ? 5 : 0.5;
     const deltas: Record<string, [number, number]> = {
       ArrowLeft: [-step, 0],
       ArrowRight: [step, 0],
@@ -156,7 +316,14 @@ export function SitePlannerPage() {
       ArrowDown: [0, step],
     };
     const at = current(item);
-    if (deltas[e.key]) {
+    if (deltas[e.key] && e.shiftKey) {
+      // Shift+arrows resize about the centre: right and down grow, left and up shrink.
+      e.preventDefault();
+      const grow = (value: number, by: number) => Math.min(200, Math.max(MIN_ITEM_SIZE, snap(value + by)));
+      const width = grow(at.width_m, Math.sign(deltas[e.key][0]) * 0.5);
+      const height = grow(at.height_m, Math.sign(deltas[e.key][1]) * 0.5);
+      if (width !== at.width_m || height !== at.height_m) move(item, { width_m: width, height_m: height });
+    } else if (deltas[e.key]) {
       e.preventDefault();
       const to = clampToPlan(at.x_m + deltas[e.key][0], at.y_m + deltas[e.key][1], size);
       move(item, { x_m: to.x, y_m: to.y });
@@ -185,6 +352,13 @@ export function SitePlannerPage() {
       height_m: type.height,
       rotation: 0,
     }).then((queued) => setSelectedId((queued.args as { id: string }).id));
+  };
+
+  /** Where an item is drawn: mid-gesture or mid-drag as the finger has it, else as stored. */
+  const shownPlacement = (item: SiteItemRow): Placement => {
+    if (gesture?.id === item.id) return gesture.preview;
+    if (drag?.id === item.id) return { ...placementOf(item), x_m: drag.x, y_m: drag.y };
+    return placementOf(item);
   };
 
   const describe = (item: SiteItemRow) =>
@@ -228,16 +402,16 @@ export function SitePlannerPage() {
         <Stack gap="2" flex="1" minW="0" w="full">
           <HStack justify="space-between">
             <Text textStyle="sm" color="fg.muted">
-              {size.width_m} m × {size.height_m} m · grid 1 m · drag to move, or focus an item and use the arrow keys (R
-              rotates)
+              {size.width_m} m × {size.height_m} m · grid 1 m · drag to move; the corner handle resizes, the round one
+              rotates · keys: arrows move, Shift+arrows resize, R rotates · pinch or Ctrl+wheel zooms
             </Text>
             <HStack gap="1">
               <IconButton
                 size="sm"
                 variant="ghost"
                 aria-label="Zoom out"
-                disabled={zoom <= 1}
-                onClick={() => setZoom((z) => Math.max(1, z / 1.5))}
+                disabled={zoom <= MIN_ZOOM}
+                onClick={() => setZoom((z) => clampZoom(z / 1.5))}
               >
                 <ZoomOut />
               </IconButton>
@@ -245,14 +419,21 @@ export function SitePlannerPage() {
                 size="sm"
                 variant="ghost"
                 aria-label="Zoom in"
-                disabled={zoom >= 5}
-                onClick={() => setZoom((z) => Math.min(5, z * 1.5))}
+                disabled={zoom >= MAX_ZOOM}
+                onClick={() => setZoom((z) => clampZoom(z * 1.5))}
               >
                 <ZoomIn />
               </IconButton>
             </HStack>
           </HStack>
-          <Box overflow="auto" borderWidth="1px" rounded="md" bg="bg" maxH={{ base: '70dvh', lg: '75dvh' }}>
+          <Box
+            ref={attachScroller}
+            overflow="auto"
+            borderWidth="1px"
+            rounded="md"
+            bg="bg"
+            maxH={{ base: '70dvh', lg: '75dvh' }}
+          >
             <svg
               ref={svgRef}
               viewBox={`0 0 ${size.width_m} ${size.height_m}`}
@@ -260,10 +441,11 @@ export function SitePlannerPage() {
               role="group"
               aria-label={`Site plan, ${size.width_m} by ${size.height_m} metres`}
               style={{ display: 'block', touchAction: 'none', userSelect: 'none' }}
-              onPointerDown={(e) => {
-                if (e.target === e.currentTarget || (e.target as Element).getAttribute('data-ground'))
-                  setSelectedId(null);
-              }}
+              data-zoom={zoom.toFixed(2)}
+              onPointerDown={onGroundDown}
+              onPointerMove={onGroundMove}
+              onPointerUp={onGroundUp}
+              onPointerCancel={onGroundUp}
             >
               <defs>
                 <pattern id="site-grid-1" width="1" height="1" patternUnits="userSpaceOnUse">
@@ -278,23 +460,23 @@ export function SitePlannerPage() {
               <rect data-ground="1" width={size.width_m} height={size.height_m} fill="url(#site-grid-5)" />
               {items.map((item) => {
                 const type = ITEM_TYPES[item.kind as Kind] ?? ITEM_TYPES.label;
-                const x = drag?.id === item.id ? drag.x : item.x_m;
-                const y = drag?.id === item.id ? drag.y : item.y_m;
+                const shown = shownPlacement(item);
+                const { width_m: w, height_m: h } = shown;
                 const isSelected = item.id === selectedId;
                 const text = item.label ?? type.label;
                 // In metres, like everything on the plan: as large as the item allows, never wider.
-                const fontSize = Math.max(
-                  0.3,
-                  Math.min(1, Math.min(item.width_m, item.height_m) / 2.5, (item.width_m * 0.95) / (0.6 * text.length)),
-                );
+                const fontSize = Math.max(0.3, Math.min(1, Math.min(w, h) / 2.5, (w * 0.95) / (0.6 * text.length)));
                 return (
                   <g
                     key={item.id}
-                    transform={`translate(${x} ${y}) rotate(${item.rotation})`}
+                    transform={`translate(${shown.x_m} ${shown.y_m}) rotate(${shown.rotation})`}
                     data-testid="site-item"
                     data-id={item.id}
                     data-x={item.x_m}
                     data-y={item.y_m}
+                    data-width={item.width_m}
+                    data-height={item.height_m}
+                    data-rotation={item.rotation}
                     role="button"
                     tabIndex={0}
                     aria-label={describe(item)}
@@ -308,11 +490,11 @@ export function SitePlannerPage() {
                     onFocus={() => setSelectedId(item.id)}
                   >
                     <rect
-                      x={-item.width_m / 2}
-                      y={-item.height_m / 2}
-                      width={item.width_m}
-                      height={item.height_m}
-                      rx={item.kind === 'fire' ? item.width_m / 2 : 0.25}
+                      x={-w / 2}
+                      y={-h / 2}
+                      width={w}
+                      height={h}
+                      rx={item.kind === 'fire' ? w / 2 : 0.25}
                       fill={type.fill}
                       stroke={isSelected ? '#c2410c' : type.stroke}
                       strokeWidth={isSelected ? 0.2 : 0.08}
@@ -328,6 +510,24 @@ export function SitePlannerPage() {
                   </g>
                 );
               })}
+              {selected ? (
+                <Handles
+                  placement={shownPlacement(selected)}
+                  px={px}
+                  onResize={{
+                    onPointerDown: (e) => onHandleDown(selected, 'resize', e),
+                    onPointerMove: onHandleMove,
+                    onPointerUp: (e) => onHandleUp(selected, e),
+                    onPointerCancel: () => setGesture(null),
+                  }}
+                  onRotate={{
+                    onPointerDown: (e) => onHandleDown(selected, 'rotate', e),
+                    onPointerMove: onHandleMove,
+                    onPointerUp: (e) => onHandleUp(selected, e),
+                    onPointerCancel: () => setGesture(null),
+                  }}
+                />
+              ) : null}
             </svg>
           </Box>
         </Stack>
@@ -475,6 +675,7 @@ function SelectedItem({ item, people, onMove, onRemove }: SelectedProps) {
         <Field.Root>
           <Field.Label>Width (m)</Field.Label>
           <Input
+            key={item.width_m}
             type="number"
             step={0.5}
             min={0.5}
@@ -489,6 +690,7 @@ function SelectedItem({ item, people, onMove, onRemove }: SelectedProps) {
         <Field.Root>
           <Field.Label>Length (m)</Field.Label>
           <Input
+            key={item.height_m}
             type="number"
             step={0.5}
             min={0.5}
@@ -515,5 +717,63 @@ function SelectedItem({ item, people, onMove, onRemove }: SelectedProps) {
         </Button>
       </HStack>
     </>
+  );
+}
+
+type HandleEvents = Pick<SVGProps<SVGGElement>, 'onPointerDown' | 'onPointerMove' | 'onPointerUp' | 'onPointerCancel'>;
+
+/**
+ * The selected item's handles, drawn in its turned frame: a square on its bottom-right corner to
+ * resize, a round one above its top edge to rotate. Each has an invisible finger-sized target.
+ */
+function Handles({
+  placement,
+  px,
+  onResize,
+  onRotate,
+}: {
+  placement: Placement;
+  px(pixels: number): number;
+  onResize: HandleEvents;
+  onRotate: HandleEvents;
+}) {
+  const { x_m, y_m, width_m: w, height_m: h, rotation } = placement;
+  // Both sit outside the item, so a small item's middle is still there to drag it by.
+  const knob = px(7);
+  const reach = px(16);
+  const cx = w / 2 + px(10);
+  const cy = h / 2 + px(10);
+  const stalk = -h / 2 - px(30);
+  return (
+    <g transform={`translate(${x_m} ${y_m}) rotate(${rotation})`} data-testid="item-handles">
+      <line x1={0} y1={-h / 2} x2={0} y2={stalk} stroke="#c2410c" strokeWidth={px(1.5)} pointerEvents="none" />
+      <g
+        data-testid="resize-handle"
+        aria-label="Resize: drag the corner"
+        style={{ cursor: rotation % 90 === 0 ? 'nwse-resize' : 'move', touchAction: 'none' }}
+        {...onResize}
+      >
+        <line x1={w / 2} y1={h / 2} x2={cx} y2={cy} stroke="#c2410c" strokeWidth={px(1.5)} />
+        <circle cx={cx} cy={cy} r={reach} fill="transparent" />
+        <rect
+          x={cx - knob}
+          y={cy - knob}
+          width={knob * 2}
+          height={knob * 2}
+          fill="#ffffff"
+          stroke="#c2410c"
+          strokeWidth={px(2)}
+        />
+      </g>
+      <g
+        data-testid="rotate-handle"
+        aria-label="Rotate: drag around the centre"
+        style={{ cursor: 'grab', touchAction: 'none' }}
+        {...onRotate}
+      >
+        <circle cx={0} cy={stalk} r={reach} fill="transparent" />
+        <circle cx={0} cy={stalk} r={knob} fill="#ffffff" stroke="#c2410c" strokeWidth={px(2)} />
+      </g>
+    </g>
   );
 }
