@@ -19,7 +19,12 @@ export const ITEM_TYPES = {
   toilets: { label: 'Toilets', article: 'toilets', width: 2, height: 2, fill: '#cffafe', stroke: '#0e7490' },
   stage: { label: 'Stage', article: 'a stage', width: 8, height: 5, fill: '#d9f99d', stroke: '#4d7c0f' },
   label: { label: 'Label', article: 'a label', width: 5, height: 1.5, fill: '#ffffff', stroke: '#57534e' },
+  // Drawn point by point (premium), never from an Add button.
+  shape: { label: 'Area', article: 'an area', width: 4, height: 4, fill: 'rgba(20,184,166,0.25)', stroke: '#0f766e' },
 } as const satisfies Record<string, ItemType>;
+
+/** Layers offered for items (premium); any other name can be typed. */
+export const SUGGESTED_LAYERS = ['Tents', 'Vehicles', 'Facilities', 'Labels'] as const;
 
 /** To the half-metre grid. */
 export function snap(metres: number): number {
@@ -167,4 +172,46 @@ export const MIN_ZOOM = 1;
 export const MAX_ZOOM = 5;
 export function clampZoom(zoom: number): number {
   return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
+}
+
+/** An SVG of the plan as a PNG, `pixelsPerMetre` to scale (at most 4096 pixels each way). */
+export async function svgToPng(
+  svg: SVGSVGElement,
+  plan: { width_m: number; height_m: number },
+  pixelsPerMetre = 20,
+): Promise<Blob> {
+  const scale = Math.min(pixelsPerMetre, 4096 / plan.width_m, 4096 / plan.height_m);
+  const width = Math.round(plan.width_m * scale);
+  const height = Math.round(plan.height_m * scale);
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  copy.querySelectorAll('[data-export="skip"]').forEach((node) => node.remove());
+  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  copy.setAttribute('width', String(width));
+  copy.setAttribute('height', String(height));
+  copy.setAttribute('font-family', 'sans-serif');
+  const url = URL.createObjectURL(
+    new Blob([new XMLSerializer().serializeToString(copy)], { type: 'image/svg+xml;charset=utf-8' }),
+  );
+  try {
+    const image = new Image();
+    image.decoding = 'sync';
+    await new Promise<void>((resolve, reject) => {
+      image.onload = () => resolve();
+      image.onerror = () => reject(new Error('The plan could not be drawn as an image.'));
+      image.src = url;
+    });
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('This browser cannot draw images.');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, width, height);
+    context.drawImage(image, 0, 0, width, height);
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The image could not be made.'))), 'image/png'),
+    );
+  } finally {
+    URL.revokeObjectURL(url);
+  }
 }

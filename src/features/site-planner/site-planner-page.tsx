@@ -1,7 +1,9 @@
 import {
   Box,
+  Alert,
   Button,
   Card,
+  Checkbox,
   Field,
   Heading,
   HStack,
@@ -12,7 +14,7 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
-import { RotateCw, Trash2, ZoomIn, ZoomOut } from 'lucide-react';
+import { Download, Lock, PenLine, Printer, RotateCw, Ruler, Trash2, ZoomIn, ZoomOut } from 'lucide-react';
 import {
   useCallback,
   useEffect,
@@ -23,7 +25,10 @@ import {
   type PointerEvent,
   type SVGProps,
 } from 'react';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { upgradeText } from '../../app/shell/event-links.ts';
+import { downloadBlob } from '../../lib/download.ts';
 import { tierRank } from '../../access/tiers.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import type { SiteItemRow } from '../../db/row-schemas.ts';
@@ -32,10 +37,12 @@ import { useSiteItems, useSitePlan } from '../../data/use-site-plan.ts';
 import type { SITE_ITEM_KINDS } from '../../sync/kinds/site-plan-kinds.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { isManagerRole } from '../events/event-rules.ts';
+import { DEFAULT_LAYER, useSitePlanView } from './site-plan-view-store.ts';
 import {
   clampToPlan,
   clampZoom,
   distance,
+  formatDistance,
   ITEM_TYPES,
   MAX_ZOOM,
   MIN_ITEM_SIZE,
@@ -43,7 +50,11 @@ import {
   resizeFromCorner,
   rotatePoint,
   rotationTowards,
+  scaledPoints,
+  shapeFromPoints,
   snap,
+  SUGGESTED_LAYERS,
+  svgToPng,
   type Placement,
   type Point,
 } from './site-plan-helpers.ts';
@@ -51,6 +62,16 @@ import { FeatureLocked, NotAMember, PageLoading, RefusedChangeAlerts } from '../
 
 type Kind = (typeof SITE_ITEM_KINDS)[number];
 const DEFAULT_PLAN = { width_m: 60, height_m: 40 };
+const ADDABLE = (Object.keys(ITEM_TYPES) as Kind[]).filter((kind) => kind !== 'shape');
+const NO_LAYERS: string[] = [];
+/** Only the plan is printed (the page's `Print` button). */
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden !important; }
+  #site-plan-print, #site-plan-print * { visibility: visible !important; }
+  #site-plan-print { position: absolute; left: 0; top: 0; width: 100%; max-height: none !important; overflow: visible !important; border: none !important; }
+  #site-plan-print svg { width: 100% !important; }
+  #site-plan-print [data-export='skip'] { display: none !important; }
+}`;
 
 interface Drag {
   id: string;
@@ -160,6 +181,23 @@ export function SitePlannerPage() {
     };
   }, [scroller, zoomAround]);
   const [sizeDraft, setSizeDraft] = useState<{ width: string; height: string } | null>(null);
+  // Premium tools: measuring (two points) and drawing an area (its corners), tapped on the plan.
+  const [tool, setTool] = useState<'measure' | 'shape' | null>(null);
+  const [toolPoints, setToolPoints] = useState<Point[]>([]);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const hiddenLayers = useSitePlanView((state) => state.hiddenLayers[eventId] ?? NO_LAYERS);
+  const toggleLayer = useSitePlanView((state) => state.toggleLayer);
+
+  useEffect(() => {
+    if (!tool) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setTool(null);
+      setToolPoints([]);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [tool]);
 
   const header = (
     <PageHeader
@@ -188,9 +226,16 @@ export function SitePlannerPage() {
   }
 
   const isManager = isManagerRole(me.role);
+  const premium = tierRank(event.access_tier) >= tierRank('organizer');
   const size = plan ?? { ...DEFAULT_PLAN };
   const names = new Map(members.map((m) => [m.user_id, m.name ?? m.email ?? 'A member']));
-  const selected = items.find((item) => item.id === selectedId) ?? null;
+  // Layers: the default one, then those in use, by name. Hidden ones are this device's choice.
+  const layers = [
+    DEFAULT_LAYER,
+    ...[...new Set(items.map((item) => item.layer).filter((l): l is string => !!l))].sort(),
+  ];
+  const visible = premium ? items.filter((item) => !hiddenLayers.includes(item.layer ?? DEFAULT_LAYER)) : items;
+  const selected = visible.find((item) => item.id === selectedId) ?? null;
   const refused = rejected.changes.filter((c) => c.kind.startsWith('site-'));
 
   /** Where an item is, counting this device's moves that the database has not shown yet. */
@@ -361,6 +406,44 @@ export function SitePlannerPage() {
     return placementOf(item);
   };
 
+  const pickTool = (next: 'measure' | 'shape') => {
+    // A second press of the same tool puts it away and clears what it showed.
+    setTool(tool === next ? null : next);
+    setToolPoints([]);
+    setSelectedId(null);
+  };
+  const onToolTap = (e: PointerEvent<SVGRectElement>) => {
+    e.preventDefault();
+    e.stopPropagation();
+    const at = toPlan(e.clientX, e.clientY);
+    const point = tool === 'shape' ? clampPoint({ x: snap(at.x), y: snap(at.y) }) : clampPoint(at);
+    if (tool === 'measure') setToolPoints((points) => (points.length >= 2 ? [point] : [...points, point]));
+    else setToolPoints((points) => (points.length >= 100 ? points : [...points, point]));
+  };
+  const clampPoint = (p: Point) => {
+    const c = clampToPlan(p.x, p.y, size);
+    return { x: c.x, y: c.y };
+  };
+  const finishShape = () => {
+    if (toolPoints.length < 3) return;
+    const shape = shapeFromPoints(toolPoints);
+    setTool(null);
+    setToolPoints([]);
+    void mutate('site-item.place', { eventId: event.id, kind: 'shape', label: null, ...shape }).then((queued) =>
+      setSelectedId((queued.args as { id: string }).id),
+    );
+  };
+  const exportPng = async () => {
+    setExportError(null);
+    try {
+      const blob = await svgToPng(svgRef.current!, size);
+      const name = event.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'event';
+      downloadBlob(`site-plan-${name}.png`, blob);
+    } catch (error) {
+      setExportError(error instanceof Error ? error.message : 'The plan could not be exported.');
+    }
+  };
+
   const describe = (item: SiteItemRow) =>
     `${item.label ?? ITEM_TYPES[item.kind as Kind]?.label ?? item.kind}${
       item.assignee_id ? `, ${names.get(item.assignee_id) ?? 'a member'}` : ''
@@ -375,8 +458,9 @@ export function SitePlannerPage() {
         onDismiss={(id) => void rejected.discard(id)}
       />
 
+      <style>{PRINT_CSS}</style>
       <Wrap gap="2" mb="3" role="group" aria-label="Add to the plan">
-        {(Object.keys(ITEM_TYPES) as Kind[]).map((kind) => (
+        {ADDABLE.map((kind) => (
           <Button
             key={kind}
             size="sm"
@@ -397,6 +481,67 @@ export function SitePlannerPage() {
           </Button>
         ))}
       </Wrap>
+      {premium ? (
+        <Wrap gap="2" mb="3" role="group" aria-label="Plan tools">
+          <Button
+            size="sm"
+            variant={tool === 'measure' ? 'solid' : 'outline'}
+            aria-pressed={tool === 'measure'}
+            onClick={() => pickTool('measure')}
+          >
+            <Ruler aria-hidden />
+            Measure
+          </Button>
+          <Button
+            size="sm"
+            variant={tool === 'shape' ? 'solid' : 'outline'}
+            aria-pressed={tool === 'shape'}
+            onClick={() => pickTool('shape')}
+          >
+            <PenLine aria-hidden />
+            Draw an area
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => void exportPng()}>
+            <Download aria-hidden />
+            Export PNG
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => window.print()}>
+            <Printer aria-hidden />
+            Print
+          </Button>
+        </Wrap>
+      ) : null}
+      {tool ? (
+        <HStack gap="2" mb="3" wrap="wrap" role="status">
+          <Text textStyle="sm">
+            {tool === 'measure'
+              ? toolPoints.length === 2
+                ? `Distance: ${formatDistance(distance(toolPoints[0], toolPoints[1]))}. Tap again to measure anew; Escape ends.`
+                : 'Tap two points on the plan to measure the distance between them.'
+              : `Tap the corners of the area on the plan (${toolPoints.length} so far), then Finish.`}
+          </Text>
+          {tool === 'shape' ? (
+            <Button size="xs" disabled={toolPoints.length < 3} onClick={finishShape}>
+              Finish the area
+            </Button>
+          ) : null}
+          <Button
+            size="xs"
+            variant="ghost"
+            onClick={() => {
+              setTool(null);
+              setToolPoints([]);
+            }}
+          >
+            {tool === 'measure' ? 'Done' : 'Cancel'}
+          </Button>
+        </HStack>
+      ) : null}
+      {exportError ? (
+        <Text textStyle="sm" color="red.fg" mb="3" role="alert">
+          {exportError}
+        </Text>
+      ) : null}
 
       <Stack direction={{ base: 'column', lg: 'row' }} gap="4" align="start">
         <Stack gap="2" flex="1" minW="0" w="full">
@@ -427,6 +572,7 @@ export function SitePlannerPage() {
             </HStack>
           </HStack>
           <Box
+            id="site-plan-print"
             ref={attachScroller}
             overflow="auto"
             borderWidth="1px"
@@ -458,7 +604,7 @@ export function SitePlannerPage() {
               </defs>
               <rect data-ground="1" width={size.width_m} height={size.height_m} fill="#eef5e9" />
               <rect data-ground="1" width={size.width_m} height={size.height_m} fill="url(#site-grid-5)" />
-              {items.map((item) => {
+              {visible.map((item) => {
                 const type = ITEM_TYPES[item.kind as Kind] ?? ITEM_TYPES.label;
                 const shown = shownPlacement(item);
                 const { width_m: w, height_m: h } = shown;
@@ -489,16 +635,28 @@ export function SitePlannerPage() {
                     onKeyDown={onKeyDown(item)}
                     onFocus={() => setSelectedId(item.id)}
                   >
-                    <rect
-                      x={-w / 2}
-                      y={-h / 2}
-                      width={w}
-                      height={h}
-                      rx={item.kind === 'fire' ? w / 2 : 0.25}
-                      fill={type.fill}
-                      stroke={isSelected ? '#c2410c' : type.stroke}
-                      strokeWidth={isSelected ? 0.2 : 0.08}
-                    />
+                    {item.kind === 'shape' && item.points ? (
+                      <polygon
+                        points={scaledPoints(item.points, w, h)
+                          .map((p) => `${p.x},${p.y}`)
+                          .join(' ')}
+                        fill={type.fill}
+                        stroke={isSelected ? '#c2410c' : type.stroke}
+                        strokeWidth={isSelected ? 0.2 : 0.1}
+                        strokeLinejoin="round"
+                      />
+                    ) : (
+                      <rect
+                        x={-w / 2}
+                        y={-h / 2}
+                        width={w}
+                        height={h}
+                        rx={item.kind === 'fire' ? w / 2 : 0.25}
+                        fill={type.fill}
+                        stroke={isSelected ? '#c2410c' : type.stroke}
+                        strokeWidth={isSelected ? 0.2 : 0.08}
+                      />
+                    )}
                     <text
                       textAnchor="middle"
                       dominantBaseline="central"
@@ -510,7 +668,8 @@ export function SitePlannerPage() {
                   </g>
                 );
               })}
-              {selected ? (
+              {tool ? <ToolMarks tool={tool} points={toolPoints} px={px} plan={size} onTap={onToolTap} /> : null}
+              {selected && !tool ? (
                 <Handles
                   placement={shownPlacement(selected)}
                   px={px}
@@ -539,6 +698,7 @@ export function SitePlannerPage() {
                 <SelectedItem
                   key={selected.id}
                   item={selected}
+                  layers={premium ? layers.filter(Boolean) : null}
                   people={members.map((m) => ({ id: m.user_id, name: names.get(m.user_id) ?? 'A member' }))}
                   onMove={(to) => move(selected, to)}
                   onRemove={() => {
@@ -553,6 +713,53 @@ export function SitePlannerPage() {
               )}
             </Card.Body>
           </Card.Root>
+          {premium ? (
+            <Card.Root as="section" aria-label="Layers">
+              <Card.Body gap="2">
+                <Heading as="h2" textStyle="md">
+                  Layers
+                </Heading>
+                <Text textStyle="xs" color="fg.muted">
+                  Hide a layer to see the plan without it; only on this device. Put an item on a layer in its details.
+                </Text>
+                {layers.map((layer) => {
+                  const count = items.filter((item) => (item.layer ?? DEFAULT_LAYER) === layer).length;
+                  return (
+                    <Checkbox.Root
+                      key={layer}
+                      checked={!hiddenLayers.includes(layer)}
+                      onCheckedChange={() => toggleLayer(event.id, layer)}
+                    >
+                      <Checkbox.HiddenInput aria-label={`Show ${layer || 'No layer'}`} />
+                      <Checkbox.Control />
+                      <Checkbox.Label>
+                        {layer || 'No layer'}{' '}
+                        <Text as="span" color="fg.muted">
+                          ({count})
+                        </Text>
+                      </Checkbox.Label>
+                    </Checkbox.Root>
+                  );
+                })}
+              </Card.Body>
+            </Card.Root>
+          ) : (
+            <Alert.Root status="info" rounded="lg" alignItems="start" as="section" aria-label="Premium site planner">
+              <Alert.Indicator>
+                <Lock />
+              </Alert.Indicator>
+              <Alert.Content gap="2">
+                <Alert.Title>{upgradeText('organizer')}</Alert.Title>
+                <Alert.Description>
+                  Layers you can hide, measuring distances, areas of any shape, and exporting or printing the plan come
+                  with the Organizer plan of the event&apos;s creator.
+                </Alert.Description>
+                <Button asChild size="sm" variant="outline" alignSelf="start">
+                  <RouterLink to={paths.subscription.href()}>See plans</RouterLink>
+                </Button>
+              </Alert.Content>
+            </Alert.Root>
+          )}
           {isManager ? (
             <Card.Root as="section" aria-label="Plan size">
               <Card.Body gap="3">
@@ -619,15 +826,22 @@ export function SitePlannerPage() {
 
 interface SelectedProps {
   item: SiteItemRow;
+  /** The layers in use, to choose from; null when the event has no layers (below organizer). */
+  layers: string[] | null;
   people: { id: string; name: string }[];
   onMove(to: Partial<Pick<SiteItemRow, 'width_m' | 'height_m' | 'rotation'>>): void;
   onRemove(): void;
 }
 
 /** The selected item's details: name, who it belongs to, size and rotation, remove. */
-function SelectedItem({ item, people, onMove, onRemove }: SelectedProps) {
+function SelectedItem({ item, layers, people, onMove, onRemove }: SelectedProps) {
   const type = ITEM_TYPES[item.kind as Kind] ?? ITEM_TYPES.label;
   const [label, setLabel] = useState(item.label ?? '');
+  const [layer, setLayer] = useState(item.layer ?? '');
+  const saveLayer = () => {
+    const next = layer.trim().slice(0, 40) || null;
+    if (next !== item.layer) void mutate('site-item.change', { id: item.id, changes: { layer: next } });
+  };
   const saveLabel = () => {
     const next = label.trim() || null;
     if (next !== item.label) void mutate('site-item.change', { id: item.id, changes: { label: next } });
@@ -652,6 +866,25 @@ function SelectedItem({ item, people, onMove, onRemove }: SelectedProps) {
           onKeyDown={(e) => e.key === 'Enter' && saveLabel()}
         />
       </Field.Root>
+      {layers ? (
+        <Field.Root>
+          <Field.Label>Layer</Field.Label>
+          <Input
+            value={layer}
+            maxLength={40}
+            list="site-plan-layers"
+            placeholder="No layer"
+            onChange={(e) => setLayer(e.target.value)}
+            onBlur={saveLayer}
+            onKeyDown={(e) => e.key === 'Enter' && saveLayer()}
+          />
+          <datalist id="site-plan-layers">
+            {[...new Set([...SUGGESTED_LAYERS, ...layers])].map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+        </Field.Root>
+      ) : null}
       <Field.Root>
         <Field.Label>Belongs to</Field.Label>
         <NativeSelect.Root>
@@ -745,7 +978,7 @@ function Handles({
   const cy = h / 2 + px(10);
   const stalk = -h / 2 - px(30);
   return (
-    <g transform={`translate(${x_m} ${y_m}) rotate(${rotation})`} data-testid="item-handles">
+    <g transform={`translate(${x_m} ${y_m}) rotate(${rotation})`} data-testid="item-handles" data-export="skip">
       <line x1={0} y1={-h / 2} x2={0} y2={stalk} stroke="#c2410c" strokeWidth={px(1.5)} pointerEvents="none" />
       <g
         data-testid="resize-handle"
@@ -774,6 +1007,98 @@ function Handles({
         <circle cx={0} cy={stalk} r={reach} fill="transparent" />
         <circle cx={0} cy={stalk} r={knob} fill="#ffffff" stroke="#c2410c" strokeWidth={px(2)} />
       </g>
+    </g>
+  );
+}
+
+/**
+ * What a tool shows on the plan, over everything: a ruler between the two points measured with
+ * the distance to the decimetre, or the corners of the area being drawn. The whole plan takes the
+ * taps while a tool is out.
+ */
+function ToolMarks({
+  tool,
+  points,
+  px,
+  plan,
+  onTap,
+}: {
+  tool: 'measure' | 'shape';
+  points: Point[];
+  px(pixels: number): number;
+  plan: { width_m: number; height_m: number };
+  onTap(e: PointerEvent<SVGRectElement>): void;
+}) {
+  const [a, b] = points;
+  const fontSize = px(14);
+  const label = a && b && tool === 'measure' ? formatDistance(distance(a, b)) : null;
+  return (
+    <g data-testid="tool-marks">
+      <rect
+        data-export="skip"
+        width={plan.width_m}
+        height={plan.height_m}
+        fill="transparent"
+        style={{ cursor: 'crosshair' }}
+        onPointerDown={onTap}
+      />
+      {tool === 'shape' && points.length > 1 ? (
+        <polyline
+          points={points.map((p) => `${p.x},${p.y}`).join(' ')}
+          fill="rgba(20,184,166,0.2)"
+          stroke="#0f766e"
+          strokeWidth={px(2)}
+          strokeDasharray={`${px(6)} ${px(4)}`}
+          pointerEvents="none"
+        />
+      ) : null}
+      {a && b && tool === 'measure' ? (
+        <line
+          x1={a.x}
+          y1={a.y}
+          x2={b.x}
+          y2={b.y}
+          stroke="#1d4ed8"
+          strokeWidth={px(2.5)}
+          strokeDasharray={`${px(8)} ${px(4)}`}
+          pointerEvents="none"
+        />
+      ) : null}
+      {points.map((p, i) => (
+        <circle
+          key={i}
+          cx={p.x}
+          cy={p.y}
+          r={px(5)}
+          fill="#ffffff"
+          stroke={tool === 'measure' ? '#1d4ed8' : '#0f766e'}
+          strokeWidth={px(2)}
+          pointerEvents="none"
+        />
+      ))}
+      {label ? (
+        <g transform={`translate(${(a.x + b.x) / 2} ${(a.y + b.y) / 2 - px(14)})`} pointerEvents="none">
+          <rect
+            x={-fontSize * 0.6 * label.length * 0.5 - px(6)}
+            y={-fontSize * 0.7}
+            width={fontSize * 0.6 * label.length + px(12)}
+            height={fontSize * 1.4}
+            rx={px(4)}
+            fill="#ffffff"
+            stroke="#1d4ed8"
+            strokeWidth={px(1)}
+          />
+          <text
+            data-testid="measured-distance"
+            textAnchor="middle"
+            dominantBaseline="central"
+            fill="#1e3a8a"
+            style={{ fontSize: `${fontSize}px`, fontWeight: 600 }}
+          >
+            {label}
+          </text>
+        </g>
+      ) : null}
     </g>
   );
 }
