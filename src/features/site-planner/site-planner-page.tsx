@@ -3,7 +3,6 @@ import {
   Alert,
   Button,
   Card,
-  Checkbox,
   Field,
   Heading,
   HStack,
@@ -14,7 +13,7 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
-import { Download, Lock, PenLine, Printer, RotateCw, Ruler, Trash2, ZoomIn, ZoomOut } from 'lucide-react';
+import { Download, Eye, EyeOff, Lock, PenLine, Printer, RotateCw, Ruler, Trash2, ZoomIn, ZoomOut } from 'lucide-react';
 import {
   useCallback,
   useEffect,
@@ -725,20 +724,23 @@ export function SitePlannerPage() {
                 {layers.map((layer) => {
                   const count = items.filter((item) => (item.layer ?? DEFAULT_LAYER) === layer).length;
                   return (
-                    <Checkbox.Root
+                    <Button
                       key={layer}
-                      checked={!hiddenLayers.includes(layer)}
-                      onCheckedChange={() => toggleLayer(event.id, layer)}
+                      size="sm"
+                      variant="ghost"
+                      justifyContent="start"
+                      aria-pressed={!hiddenLayers.includes(layer)}
+                      aria-label={`Show ${layer || 'No layer'}`}
+                      onClick={() => toggleLayer(event.id, layer)}
                     >
-                      <Checkbox.HiddenInput aria-label={`Show ${layer || 'No layer'}`} />
-                      <Checkbox.Control />
-                      <Checkbox.Label>
-                        {layer || 'No layer'}{' '}
-                        <Text as="span" color="fg.muted">
-                          ({count})
-                        </Text>
-                      </Checkbox.Label>
-                    </Checkbox.Root>
+                      {hiddenLayers.includes(layer) ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
+                      <Text as="span" color={hiddenLayers.includes(layer) ? 'fg.muted' : undefined}>
+                        {layer || 'No layer'}
+                      </Text>
+                      <Text as="span" color="fg.muted">
+                        ({count})
+                      </Text>
+                    </Button>
                   );
                 })}
               </Card.Body>

@@ -81,15 +81,17 @@ export const setPlanSize: MutationKind<SizeArgs> = {
   },
 };
 
-const placeArgs = placement.extend({
-  eventId: z.string(),
-  id: z.string().optional(),
-  kind: z.enum(SITE_ITEM_KINDS),
-  label: z.string().trim().max(80).nullable(),
-  layer: layerName.optional(),
-  points: shapePoints.optional(),
-  at: z.string().optional(),
-}).refine((a) => (a.kind === 'shape') === (a.points !== undefined), 'Only a shape has points, and it needs them');
+const placeArgs = placement
+  .extend({
+    eventId: z.string(),
+    id: z.string().optional(),
+    kind: z.enum(SITE_ITEM_KINDS),
+    label: z.string().trim().max(80).nullable(),
+    layer: layerName.optional(),
+    points: shapePoints.optional(),
+    at: z.string().optional(),
+  })
+  .refine((a) => (a.kind === 'shape') === (a.points !== undefined), 'Only a shape has points, and it needs them');
 type PlaceArgs = z.infer<typeof placeArgs>;
 
 export const placeItem: MutationKind<PlaceArgs> = {
