@@ -266,21 +266,27 @@ export function SitePlannerPage() {
     setSelectedId(item.id);
     setGesture({ id: item.id, mode, pointerId: e.pointerId, base, preview: base, grab });
   };
+  /** The item as the handle held at the pointer makes it. */
+  const previewAt = (g: Gesture, clientX: number, clientY: number): Placement => {
+    const at = toPlan(clientX, clientY);
+    const { base } = g;
+    return g.mode === 'resize'
+      ? resizeFromCorner(base, { x: at.x - g.grab.x, y: at.y - g.grab.y })
+      : { ...base, rotation: rotationTowards({ x: base.x_m, y: base.y_m }, at) };
+  };
   const onHandleMove = (e: PointerEvent<SVGGElement>) => {
     if (!gesture || e.pointerId !== gesture.pointerId) return;
-    const at = toPlan(e.clientX, e.clientY);
-    const { base } = gesture;
-    const preview =
-      gesture.mode === 'resize'
-        ? resizeFromCorner(base, { x: at.x - gesture.grab.x, y: at.y - gesture.grab.y })
-        : { ...base, rotation: rotationTowards({ x: base.x_m, y: base.y_m }, at) };
-    setGesture({ ...gesture, preview });
+    setGesture({ ...gesture, preview: previewAt(gesture, e.clientX, e.clientY) });
   };
-  /** The gesture's end sends one change: what differs from where the item was. */
+  /**
+   * The gesture's end sends one change: what differs from where the item was, where the pointer
+   * was lifted (the last move may not have been drawn yet).
+   */
   const onHandleUp = (item: SiteItemRow, e: PointerEvent<SVGGElement>) => {
     if (!gesture || e.pointerId !== gesture.pointerId) return;
+    const preview = previewAt(gesture, e.clientX, e.clientY);
     const changed: Partial<Placement> = {};
-    for (const f of PLACEMENT_FIELDS) if (gesture.preview[f] !== gesture.base[f]) changed[f] = gesture.preview[f];
+    for (const f of PLACEMENT_FIELDS) if (preview[f] !== gesture.base[f]) changed[f] = preview[f];
     setGesture(null);
     if (Object.keys(changed).length) move(item, changed);
   };
@@ -347,7 +353,9 @@ export function SitePlannerPage() {
   };
   const onPointerUp = (item: SiteItemRow) => (e: PointerEvent<SVGGElement>) => {
     if (!drag || e.pointerId !== drag.pointerId) return;
-    const to = clampToPlan(snap(drag.x), snap(drag.y), size);
+    // Where the pointer was lifted: the last move may not have been drawn yet.
+    const at = toPlan(e.clientX, e.clientY);
+    const to = clampToPlan(snap(drag.itemX + at.x - drag.startX), snap(drag.itemY + at.y - drag.startY), size);
     setDrag(null);
     if (to.x !== item.x_m || to.y !== item.y_m) move(item, { x_m: to.x, y_m: to.y });
   };
