@@ -130,6 +130,9 @@ export function SitePlannerPage() {
   const [viewWidth, setViewWidth] = useState(0);
   // Fingers (or the mouse) on the ground: one pans a zoomed plan, two pinch to zoom.
   const groundPointers = useRef(new Map<number, Point>());
+  // Where the dragging pointer last moved: the end of a drag or gesture is taken from here, as the
+  // last move may not have been drawn yet when the pointer is lifted.
+  const lastPointer = useRef<Point>({ x: 0, y: 0 });
   const pinch = useRef<{ startDistance: number; startZoom: number } | null>(null);
   const pan = useRef<{ pointerId: number; x: number; y: number; left: number; top: number } | null>(null);
   // The plan point to keep under the same screen point once a zoom has been laid out.
@@ -263,6 +266,7 @@ export function SitePlannerPage() {
     const at = toPlan(e.clientX, e.clientY);
     const corner = rotatePoint({ x: base.width_m / 2, y: base.height_m / 2 }, base.rotation);
     const grab = { x: at.x - base.x_m - corner.x, y: at.y - base.y_m - corner.y };
+    lastPointer.current = { x: e.clientX, y: e.clientY };
     setSelectedId(item.id);
     setGesture({ id: item.id, mode, pointerId: e.pointerId, base, preview: base, grab });
   };
@@ -276,15 +280,13 @@ export function SitePlannerPage() {
   };
   const onHandleMove = (e: PointerEvent<SVGGElement>) => {
     if (!gesture || e.pointerId !== gesture.pointerId) return;
+    lastPointer.current = { x: e.clientX, y: e.clientY };
     setGesture({ ...gesture, preview: previewAt(gesture, e.clientX, e.clientY) });
   };
-  /**
-   * The gesture's end sends one change: what differs from where the item was, where the pointer
-   * was lifted (the last move may not have been drawn yet).
-   */
+  /** The gesture's end sends one change: what differs from where the item was. */
   const onHandleUp = (item: SiteItemRow, e: PointerEvent<SVGGElement>) => {
     if (!gesture || e.pointerId !== gesture.pointerId) return;
-    const preview = previewAt(gesture, e.clientX, e.clientY);
+    const preview = previewAt(gesture, lastPointer.current.x, lastPointer.current.y);
     const changed: Partial<Placement> = {};
     for (const f of PLACEMENT_FIELDS) if (preview[f] !== gesture.base[f]) changed[f] = preview[f];
     setGesture(null);
@@ -334,6 +336,7 @@ export function SitePlannerPage() {
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
     const start = toPlan(e.clientX, e.clientY);
+    lastPointer.current = { x: e.clientX, y: e.clientY };
     setSelectedId(item.id);
     setDrag({
       id: item.id,
@@ -348,13 +351,13 @@ export function SitePlannerPage() {
   };
   const onPointerMove = (e: PointerEvent<SVGGElement>) => {
     if (!drag || e.pointerId !== drag.pointerId) return;
+    lastPointer.current = { x: e.clientX, y: e.clientY };
     const at = toPlan(e.clientX, e.clientY);
     setDrag({ ...drag, x: drag.itemX + at.x - drag.startX, y: drag.itemY + at.y - drag.startY });
   };
   const onPointerUp = (item: SiteItemRow) => (e: PointerEvent<SVGGElement>) => {
     if (!drag || e.pointerId !== drag.pointerId) return;
-    // Where the pointer was lifted: the last move may not have been drawn yet.
-    const at = toPlan(e.clientX, e.clientY);
+    const at = toPlan(lastPointer.current.x, lastPointer.current.y);
     const to = clampToPlan(snap(drag.itemX + at.x - drag.startX), snap(drag.itemY + at.y - drag.startY), size);
     setDrag(null);
     if (to.x !== item.x_m || to.y !== item.y_m) move(item, { x_m: to.x, y_m: to.y });
