@@ -3,6 +3,7 @@
  * move arriving on another member's screen; the other member's mouse move arriving back; a free
  * event shows the upgrade prompt instead of the plan.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { App } from './app.ts';
@@ -45,6 +46,25 @@ async function touchDrag(page: Page, item: Locator, dx: number, dy: number) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
+
+/** A finger put down at `from`, moved to `to` in steps, then lifted. */
+async function touchFromTo(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let i = 1; i <= 10; i++) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: from.x + ((to.x - from.x) * i) / 10, y: from.y + ((to.y - from.y) * i) / 10 }],
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+const centreOf = async (locator: Locator) => {
+  const box = (await locator.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+};
 
 async function serverItem(id: string) {
   const { data, error } = await serviceClient().from('site_items').select('x_m, y_m').eq('id', id).maybeSingle();
@@ -125,4 +145,127 @@ test('placing and moving items by touch and keys; another member sees the move, 
   await expect(page.getByRole('main').getByText('Upgrade to Starter to unlock this feature')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add a tent' })).toHaveCount(0);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'site-planner-locked-phone.png'), fullPage: true });
+});
+
+test('resizing and rotating the selected item with its handles by touch sends one change each @phone', async ({
+  app,
+  page,
+}) => {
+  test.setTimeout(40_000);
+  const ada = await newPerson('Ada Handles', 'starter');
+  const eventId = await seedEvent(ada, 'Handle camp', []);
+  await signInAs(app, ada);
+  await openPlanner(page, eventId);
+  await page.getByRole('button', { name: 'Add a gazebo' }).click();
+  const gazebo = page.getByTestId('site-item');
+  await expect(gazebo).toHaveAttribute('data-width', '3');
+  const id = (await gazebo.getAttribute('data-id'))!;
+  await expect.poll(() => serverItem(id), { timeout: 15_000 }).not.toBeNull();
+  const patches: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/site_items')) patches.push(request.url());
+  });
+
+  // The corner handle, dragged 3 m right and 2 m down by finger: the gazebo becomes 6 by 5 m.
+  const plan = (await page.getByRole('group', { name: /^Site plan, 60 by 40 metres/ }).boundingBox())!;
+  const perMetre = plan.width / 60;
+  const corner = await centreOf(page.getByTestId('resize-handle'));
+  await touchFromTo(page, corner, { x: corner.x + 3 * perMetre, y: corner.y + 2 * perMetre });
+  await expect(gazebo).toHaveAttribute('data-width', '6');
+  await expect(gazebo).toHaveAttribute('data-height', '5');
+  await expect.poll(() => patches.length, { timeout: 15_000 }).toBe(1);
+
+  // The round handle, taken around to the right of the centre: a quarter turn, snapped to 15°.
+  const centre = await centreOf(gazebo);
+  const knob = await centreOf(page.getByTestId('rotate-handle'));
+  await touchFromTo(page, knob, { x: centre.x + (centre.y - knob.y) + 2, y: centre.y + 1 });
+  await expect(gazebo).toHaveAttribute('data-rotation', '90');
+  await expect.poll(() => patches.length, { timeout: 15_000 }).toBe(2);
+  await expect
+    .poll(
+      async () => (await serviceClient().from('site_items').select('width_m, height_m, rotation').eq('id', id)).data,
+    )
+    .toEqual([{ width_m: 6, height_m: 5, rotation: 90 }]);
+
+  // The premium tools are the organizer's: a starter event explains them instead.
+  await expect(page.getByRole('region', { name: 'Premium site planner' })).toContainText(
+    'Upgrade to Organizer to unlock this feature',
+  );
+  await expect(page.getByRole('button', { name: 'Measure' })).toHaveCount(0);
+
+  // Shift+arrow keys resize too.
+  await gazebo.focus();
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(gazebo).toHaveAttribute('data-width', '5.5');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'site-planner-handles-phone.png') });
+});
+
+test('on an organizer event: a layer hidden on this device, a distance measured, an area drawn, the plan exported as a PNG', async ({
+  page,
+  app,
+}) => {
+  test.setTimeout(40_000);
+  const olga = await newPerson('Olga Organizer', 'organizer');
+  const eventId = await seedEvent(olga, 'Big festival', []);
+  await signInAs(app, olga);
+  await openPlanner(page, eventId);
+  const items = page.getByTestId('site-item');
+  const details = page.getByRole('region', { name: 'Selected item' });
+
+  // A tent on the Tents layer, a car on none; hiding Tents leaves the car.
+  await page.getByRole('button', { name: 'Add a tent' }).click();
+  await details.getByLabel('Layer').fill('Tents');
+  await details.getByLabel('Layer').press('Enter');
+  await page.getByRole('button', { name: 'Add a car' }).click();
+  await expect(items).toHaveCount(2);
+  const layers = page.getByRole('region', { name: 'Layers' });
+  await expect(layers.getByRole('button', { name: 'Show Tents' })).toContainText('Tents(1)');
+  await layers.getByRole('button', { name: 'Show Tents' }).click();
+  await expect(items).toHaveCount(1);
+  await expect(items).toHaveAttribute('aria-label', /^Car/);
+  // A view choice of this device, kept in its storage.
+  expect(await page.evaluate(() => localStorage.getItem('site-plan-view'))).toContain('"Tents"');
+
+  // Measuring: two clicks 12 m apart on the plan show the distance; Escape clears it.
+  // (The tool's hint shows above the plan: the plan is measured once it is out.)
+  await page.getByRole('button', { name: 'Measure' }).click();
+  const planGroup = page.getByRole('group', { name: /^Site plan, 60 by 40 metres/ });
+  await planGroup.scrollIntoViewIfNeeded();
+  const plan = (await planGroup.boundingBox())!;
+  const perMetre = plan.width / 60;
+  const at = (xm: number, ym: number) => ({ x: plan.x + xm * perMetre, y: plan.y + ym * perMetre });
+  await page.mouse.click(at(5, 20).x, at(5, 20).y);
+  await page.mouse.click(at(17, 20).x, at(17, 20).y);
+  await expect(page.getByTestId('measured-distance')).toHaveText(/^(11\.9|12\.0|12\.1) m$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Distance:' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('measured-distance')).toHaveCount(0);
+
+  // An area of three corners, snapped to the grid.
+  await page.getByRole('button', { name: 'Draw an area' }).click();
+  for (const [xm, ym] of [
+    [40, 5],
+    [52, 5],
+    [46, 14],
+  ])
+    await page.mouse.click(at(xm, ym).x, at(xm, ym).y);
+  await page.getByRole('button', { name: 'Finish the area' }).click();
+  await expect(items).toHaveCount(2);
+  const area = items.filter({ has: page.locator('polygon') });
+  await expect(area).toHaveAttribute('data-width', '12');
+  await expect(area).toHaveAttribute('data-height', '9');
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `site-planner-premium-${test.info().project.name}.png`),
+    fullPage: true,
+  });
+
+  // Export: a PNG file of the plan.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export PNG' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('site-plan-Big-festival.png');
+  const file = await readFile((await download.path())!);
+  expect([...file.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  expect(file.length).toBeGreaterThan(2000);
 });

@@ -402,6 +402,13 @@ export const siteItemRowSchema = z.object({
   height_m: z.number(),
   rotation: z.number(),
   assignee_id: nullableText,
+  /** The layer by name; null is the default layer (premium). Rows stored before layers have none. */
+  layer: nullableText.default(null),
+  /** A custom shape's corners in metres relative to the centre (premium); null for other kinds. */
+  points: z
+    .array(z.object({ x: z.number(), y: z.number() }))
+    .nullable()
+    .default(null),
   moved_at: timestamp,
   created_by: nullableText,
   created_at: timestamp,

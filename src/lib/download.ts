@@ -1,6 +1,6 @@
-/** Hands `text` to the browser as a file download named `fileName` (exports: .ics, .csv). */
-export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Hands `blob` to the browser as a file download named `fileName` (exports: .ics, .csv, .png). */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -8,4 +8,9 @@ export function downloadText(fileName: string, text: string, type: string): void
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Hands `text` to the browser as a file download named `fileName`. */
+export function downloadText(fileName: string, text: string, type: string): void {
+  downloadBlob(fileName, new Blob([text], { type }));
 }

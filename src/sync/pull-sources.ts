@@ -606,7 +606,7 @@ export const siteItemsSource: DeltaSource<'siteItems'> = {
   table: 'siteItems',
   remote: 'site_items',
   select:
-    'id,event_id,kind,label,x_m,y_m,width_m,height_m,rotation,assignee_id,moved_at,created_by,created_at,updated_at,deleted_at',
+    'id,event_id,kind,label,x_m,y_m,width_m,height_m,rotation,assignee_id,layer,points,moved_at,created_by,created_at,updated_at,deleted_at',
   tieBreaker: 'id',
   eventColumn: 'event_id',
   toRow: (r) => {
@@ -626,6 +626,10 @@ export const siteItemsSource: DeltaSource<'siteItems'> = {
         height_m: Number(r.height_m),
         rotation: Number(r.rotation),
         assignee_id: text(r.assignee_id),
+        layer: text(r.layer),
+        points: Array.isArray(r.points)
+          ? (r.points as { x: unknown; y: unknown }[]).map((p) => ({ x: Number(p.x), y: Number(p.y) }))
+          : null,
         moved_at: str(r.moved_at),
         created_by: text(r.created_by),
         created_at: str(r.created_at),

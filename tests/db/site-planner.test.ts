@@ -17,8 +17,10 @@ let other: TestUser;
 let outsider: TestUser;
 let freeCreator: TestUser;
 let anon: SupabaseClient;
+let organizer: TestUser;
 let starterEvent: string;
 let freeEvent: string;
+let organizerEvent: string;
 
 beforeAll(async () => {
   backend = await startDb();
@@ -30,7 +32,10 @@ beforeAll(async () => {
   anon = backend.anon();
   starterEvent = (await makeEvent(creator)).id;
   freeEvent = (await makeEvent(freeCreator)).id;
+  organizer = await makeUser(backend, 'organizer', { tier: 'organizer' });
+  organizerEvent = (await makeEvent(organizer)).id;
   await addMembers(backend, starterEvent, [{ id: member.id }, { id: other.id }]);
+  await addMembers(backend, organizerEvent, [{ id: member.id }]);
   await addMembers(backend, freeEvent, [{ id: member.id }]);
 });
 
@@ -133,5 +138,77 @@ describe('site items', () => {
     ]);
     expect(await position(a)).toMatchObject({ x_m: '3.00', y_m: '4.00' });
     expect(await position(b)).toMatchObject({ x_m: '30.00', y_m: '40.00' });
+  });
+});
+
+describe('premium site planner: layers and custom shapes', () => {
+  const triangle = [
+    { x: -2, y: -1 },
+    { x: 2, y: -1 },
+    { x: 0, y: 1.5 },
+  ];
+  const upgrade = 'Upgrade to organizer to unlock this feature';
+
+  it('are refused below organizer, by the database', async () => {
+    expect((await place(member.client, starterEvent, { layer: 'Tents' })).error?.message).toBe(upgrade);
+    const shape = { kind: 'shape', points: triangle, width_m: 4, height_m: 2.5 };
+    expect((await place(member.client, starterEvent, shape)).error?.message).toBe(upgrade);
+    // The default layer (none) is every tier's.
+    const plain = await place(member.client, starterEvent, { layer: null });
+    expect(plain.error).toBeNull();
+    const id = plain.data!.id as string;
+    const toLayer = await member.client.from('site_items').update({ layer: 'Vehicles' }).eq('id', id);
+    expect(toLayer.error?.message).toBe(upgrade);
+    const { rows } = await backend.db.query<{ layer: string | null }>(
+      `select layer from public.site_items where id = $1`,
+      [id],
+    );
+    expect(rows).toEqual([{ layer: null }]);
+  });
+
+  it('are allowed on an organizer event, for every member', async () => {
+    const layered = await place(member.client, organizerEvent, { layer: 'Tents' });
+    expect(layered.error).toBeNull();
+    const id = layered.data!.id as string;
+    const moved = await member.client.from('site_items').update({ layer: 'Facilities' }).eq('id', id).select('layer');
+    expect(moved.data).toEqual([{ layer: 'Facilities' }]);
+    const shape = await place(member.client, organizerEvent, {
+      kind: 'shape',
+      points: triangle,
+      width_m: 4,
+      height_m: 2.5,
+      layer: 'Zones',
+    });
+    expect(shape.error).toBeNull();
+    const { rows } = await backend.db.query<{ points: unknown; layer: string }>(
+      `select points, layer from public.site_items where id = $1`,
+      [shape.data!.id],
+    );
+    expect(rows).toEqual([{ points: triangle, layer: 'Zones' }]);
+    // A shape moves like every other item; its points are set once.
+    const shapeId = shape.data!.id as string;
+    const later = new Date(Date.now() + 240_000).toISOString();
+    expect(
+      (await organizer.client.from('site_items').update({ x_m: 30, rotation: 45, moved_at: later }).eq('id', shapeId))
+        .error,
+    ).toBeNull();
+    expect(await position(shapeId)).toEqual({ x_m: '30.00', y_m: '10.00', rotation: 45 });
+    expect((await member.client.from('site_items').update({ points: triangle }).eq('id', shapeId)).error?.code).toBe(
+      '42501',
+    );
+  });
+
+  it('check the shape and the layer name', async () => {
+    const shape = (points: unknown, fields: Record<string, unknown> = {}) =>
+      place(member.client, organizerEvent, { kind: 'shape', points, ...fields });
+    expect((await shape(null)).error?.code).toBe('23514');
+    expect((await place(member.client, organizerEvent, { points: triangle })).error?.code).toBe('23514');
+    const message = 'A shape has 3 to 100 points, each with x and y within 200 m of its centre.';
+    expect((await shape(triangle.slice(0, 2))).error?.message).toBe(message);
+    expect((await shape([...triangle.slice(0, 2), { x: 'a', y: 1 }])).error?.message).toBe(message);
+    expect((await shape([...triangle.slice(0, 2), { x: 500, y: 1 }])).error?.message).toBe(message);
+    expect((await shape({ x: 1, y: 2 })).error?.message).toBe(message);
+    expect((await place(member.client, organizerEvent, { layer: ' Tents' })).error?.code).toBe('23514');
+    expect((await place(member.client, organizerEvent, { layer: 'x'.repeat(41) })).error?.code).toBe('23514');
   });
 });

@@ -98,8 +98,8 @@ async function serverState(): Promise<unknown> {
     ),
     plans: await q(`select event_id, width_m, height_m from public.site_plans order by event_id`),
     siteItems: await q(
-      `select id, kind, label, x_m::text, y_m::text, width_m::text, height_m::text, rotation, assignee_id, moved_at,
-              deleted_at is not null as deleted from public.site_items order by id`,
+      `select id, kind, label, x_m::text, y_m::text, width_m::text, height_m::text, rotation, assignee_id, layer,
+              points, moved_at, deleted_at is not null as deleted from public.site_items order by id`,
     ),
   };
 }
@@ -458,6 +458,65 @@ describe('every event-page kind sent twice changes the server once', () => {
     expect(await pushAll(ada)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', 'sent']);
     await settle(ada);
     expect(await ada.db.siteItems.get(id)).toMatchObject({ label: 'Van', assignee_id: bob.userId, x_m: 9, y_m: 6.5 });
+  });
+
+  it('site plan (organizer): an item on a layer and a drawn area round-trip to the other member', async () => {
+    const points = [
+      { x: -3, y: -2 },
+      { x: 3, y: -2 },
+      { x: 0.5, y: 2 },
+    ];
+    const area = String(
+      (
+        await sendTwice(ada, 'site-item.place', {
+          eventId,
+          kind: 'shape',
+          label: 'Parking',
+          layer: 'Vehicles',
+          points,
+          x_m: 20,
+          y_m: 15,
+          width_m: 6,
+          height_m: 4,
+          rotation: 0,
+        })
+      ).id,
+    );
+    const tent = String(
+      (
+        await sendTwice(bob, 'site-item.place', {
+          eventId,
+          kind: 'tent',
+          label: null,
+          x_m: 5,
+          y_m: 5,
+          width_m: 3,
+          height_m: 3,
+          rotation: 0,
+        })
+      ).id,
+    );
+    await sendTwice(bob, 'site-item.change', { id: tent, changes: { layer: 'Tents' } });
+    await sendTwice(ada, 'site-item.move', { id: area, to: { x_m: 22, width_m: 12, rotation: 30 } });
+    expect(await q(`select layer, points from public.site_items where id = $1`, [area])).toEqual([
+      { layer: 'Vehicles', points },
+    ]);
+    await settle(ada, bob);
+    for (const d of [ada, bob]) {
+      expect(await d.db.siteItems.get(area)).toMatchObject({
+        kind: 'shape',
+        layer: 'Vehicles',
+        points,
+        x_m: 22,
+        width_m: 12,
+        rotation: 30,
+      });
+      expect(await d.db.siteItems.get(tent)).toMatchObject({ layer: 'Tents', points: null });
+    }
+    // Back on the default layer.
+    await sendTwice(ada, 'site-item.change', { id: tent, changes: { layer: null } });
+    await settle(bob);
+    expect(await bob.db.siteItems.get(tent)).toMatchObject({ layer: null });
   });
 
   it('transport: offer, change, claim, release, cancel', async () => {

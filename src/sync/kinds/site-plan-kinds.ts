@@ -13,7 +13,25 @@ import { insertOnce, softDelete, updateOne } from './rest-writes.ts';
 const eventRef = (id: string) => `event:${id}`;
 const itemRef = (id: string) => `site-item:${id}`;
 
-export const SITE_ITEM_KINDS = ['tent', 'car', 'gazebo', 'kitchen', 'fire', 'toilets', 'stage', 'label'] as const;
+export const SITE_ITEM_KINDS = [
+  'tent',
+  'car',
+  'gazebo',
+  'kitchen',
+  'fire',
+  'toilets',
+  'stage',
+  'label',
+  'shape',
+] as const;
+
+/** A layer's name (premium); null is the default layer. */
+const layerName = z.string().trim().min(1).max(40, 'A layer name is at most 40 characters').nullable();
+/** A custom shape's corners (premium), in metres relative to the item's centre. */
+const shapePoints = z
+  .array(z.object({ x: z.number().min(-200).max(200), y: z.number().min(-200).max(200) }))
+  .min(3, 'A shape has at least 3 points')
+  .max(100, 'A shape has at most 100 points');
 
 const metres = z.number().min(-1000).max(2000);
 const size = z.number().min(0.5, 'An item is at least 0.5 m').max(200, 'An item is at most 200 m');
@@ -63,13 +81,17 @@ export const setPlanSize: MutationKind<SizeArgs> = {
   },
 };
 
-const placeArgs = placement.extend({
-  eventId: z.string(),
-  id: z.string().optional(),
-  kind: z.enum(SITE_ITEM_KINDS),
-  label: z.string().trim().max(80).nullable(),
-  at: z.string().optional(),
-});
+const placeArgs = placement
+  .extend({
+    eventId: z.string(),
+    id: z.string().optional(),
+    kind: z.enum(SITE_ITEM_KINDS),
+    label: z.string().trim().max(80).nullable(),
+    layer: layerName.optional(),
+    points: shapePoints.optional(),
+    at: z.string().optional(),
+  })
+  .refine((a) => (a.kind === 'shape') === (a.points !== undefined), 'Only a shape has points, and it needs them');
 type PlaceArgs = z.infer<typeof placeArgs>;
 
 export const placeItem: MutationKind<PlaceArgs> = {
@@ -92,6 +114,8 @@ export const placeItem: MutationKind<PlaceArgs> = {
       height_m: args.height_m,
       rotation: args.rotation,
       assignee_id: existing?.assignee_id ?? null,
+      layer: args.layer ?? null,
+      points: args.points ?? null,
       moved_at: existing?.moved_at ?? args.at!,
       created_by: existing?.created_by ?? w.userId,
       created_at: existing?.created_at ?? args.at!,
@@ -112,6 +136,9 @@ export const placeItem: MutationKind<PlaceArgs> = {
         width_m: args.width_m,
         height_m: args.height_m,
         rotation: args.rotation,
+        // Only when set: a starter event's items never send the premium columns.
+        ...(args.layer ? { layer: args.layer } : {}),
+        ...(args.points ? { points: args.points } : {}),
         moved_at: args.at,
       },
       siteItemsSource.select,
@@ -149,7 +176,7 @@ export const moveItem: MutationKind<MoveArgs> = {
 const changeArgs = z.object({
   id: z.string(),
   changes: z
-    .object({ label: z.string().trim().max(80).nullable(), assignee_id: z.string().nullable() })
+    .object({ label: z.string().trim().max(80).nullable(), assignee_id: z.string().nullable(), layer: layerName })
     .partial()
     .refine((c) => Object.keys(c).length > 0, 'Nothing to change'),
 });
