@@ -188,7 +188,19 @@ test('in euros, paid by two, settled in euros; a replaced offline change is told
     'You paid Bo Payer CHF 9.50 (€10.00 at 0.95)',
   );
   await expect(balances).toContainText('Everyone is settled up.');
-  await expect(syncBanner(page)).toHaveText('All changes saved', { timeout: 20_000 });
+  // Both reach the server (the "All changes saved" line shows only after a sync slow enough to see).
+  await expect
+    .poll(
+      async () =>
+        (
+          await serviceClient()
+            .from('settlements')
+            .select('amount_minor, paid_currency, paid_amount_minor')
+            .eq('event_id', eventId)
+        ).data,
+      { timeout: 20_000 },
+    )
+    .toEqual([{ amount_minor: 950, paid_currency: 'EUR', paid_amount_minor: 1000 }]);
   const { data: rows } = await serviceClient()
     .from('expenses')
     .select('id, currency, rate_e6, amount_event_minor, paid_by, payers, field_edits')
@@ -196,11 +208,6 @@ test('in euros, paid by two, settled in euros; a replaced offline change is told
   expect(rows).toEqual([
     expect.objectContaining({ currency: 'EUR', rate_e6: 950_000, amount_event_minor: 9500, paid_by: bo.id }),
   ]);
-  const { data: payments } = await serviceClient()
-    .from('settlements')
-    .select('amount_minor, paid_currency, paid_amount_minor')
-    .eq('event_id', eventId);
-  expect(payments).toEqual([{ amount_minor: 950, paid_currency: 'EUR', paid_amount_minor: 1000 }]);
   await expectAccessible(page, 'expenses in euros');
   await screenshots(page, 'currencies');
 
