@@ -1,6 +1,6 @@
 /**
  * The selected event (spec sections 2 and 3): it follows the event id of the path and is cleared
- * elsewhere; the only thing persisted locally, under the key `event-storage`.
+ * elsewhere; persisted locally under the key `event-storage` (spec section 3).
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
