@@ -13,8 +13,8 @@ import { z } from 'zod';
 import type { MutationKind } from '../kind-registry.ts';
 import { expensesSource, settlementsSource } from '../pull-sources.ts';
 import { CURRENCIES, RATE_ONE, toEventMinor } from '../../db/currency.ts';
-import { failure, MutationValidationError } from '../send-errors.ts';
-import { insertOnce, softDelete, updateOne } from './rest-writes.ts';
+import { MutationValidationError } from '../send-errors.ts';
+import { insertOnce, softDelete, updateOne, uploadOnce } from './rest-writes.ts';
 
 const eventRef = (id: string) => `event:${id}`;
 const expenseRef = (id: string) => `expense:${id}`;
@@ -328,23 +328,11 @@ export const attachReceipt: MutationKind<ReceiptArgs> = {
     });
   },
   async send({ client }, args) {
-    const { error } = await client.storage.from('receipts').upload(args.path!, args.bytes, {
+    await uploadOnce(client, 'receipts', args.path!, args.bytes, {
       contentType: args.contentType,
-      upsert: false,
+      forbidden: 'This expense no longer exists, or you cannot add a receipt to it',
+      failed: 'Failed to upload the receipt',
     });
-    if (error) {
-      const status = Number(
-        (error as { status?: number; statusCode?: string }).status ??
-          (error as { statusCode?: string }).statusCode ??
-          0,
-      );
-      const isDuplicate = status === 409 || /exists|duplicate/i.test(error.message);
-      if (!isDuplicate) {
-        if (status === 403 || /row-level security/i.test(error.message))
-          throw failure(403, '42501', 'This expense no longer exists, or you cannot add a receipt to it');
-        throw failure(status, `storage_${status}`, error.message || 'Failed to upload the receipt');
-      }
-    }
     return updateOne(
       client,
       'expenses',

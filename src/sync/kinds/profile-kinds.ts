@@ -11,6 +11,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { profileFromServer } from '../pull-sources.ts';
 import { failure, MutationValidationError } from '../send-errors.ts';
 import { expectData } from './backend-calls.ts';
+import { uploadOnce } from './rest-writes.ts';
 import { announcesProfileUpdate, resolveNameFields } from './profile-fields.ts';
 
 /** The user's whole profile as the server now has it (address fields are readable by the owner only). */
@@ -127,25 +128,12 @@ export function uploadAvatarKind(publicBucketUrl: string): MutationKind<AvatarAr
       const bucket = client.storage.from('avatars');
       const previous = bucketPath(args.previousAvatar);
       if (previous && previous !== args.path) await bucket.remove([previous]).catch(() => undefined);
-      const { error } = await bucket.upload(args.path!, args.bytes, {
+      await uploadOnce(client, 'avatars', args.path!, args.bytes, {
         contentType: args.contentType,
         cacheControl: '3600',
-        upsert: false,
+        forbidden: 'Permission denied. Please ensure you are logged in and try again.',
+        failed: 'Failed to upload avatar',
       });
-      if (error) {
-        const status = Number(
-          (error as { status?: number; statusCode?: string }).status ??
-            (error as { statusCode?: string }).statusCode ??
-            0,
-        );
-        const isDuplicate = status === 409 || /exists|duplicate/i.test(error.message);
-        if (!isDuplicate) {
-          if (status === 403 || /row-level security/i.test(error.message)) {
-            throw failure(403, '42501', 'Permission denied. Please ensure you are logged in and try again.');
-          }
-          throw failure(status, `storage_${status}`, error.message || 'Failed to upload avatar');
-        }
-      }
       expectData(await client.from('profiles').update({ avatar: args.publicUrl }).eq('id', userId));
       return ownProfile(client);
     },

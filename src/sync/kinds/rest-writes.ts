@@ -2,7 +2,8 @@
  * The table writes the event pages' kinds make, each idempotent for a replay: an insert with the
  * id the device chose (`on conflict do nothing`, then the row is read back: a replay finds the
  * row the first request made), an update of the changed fields of one row, and a soft delete (the
- * database keeps the first deletion time, so deleting twice changes nothing more).
+ * database keeps the first deletion time, so deleting twice changes nothing more), and a file
+ * upload to a fixed key (a replay finds the file already there).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failure } from '../send-errors.ts';
@@ -39,4 +40,29 @@ export async function updateOne(
 /** Soft-deletes one row by id (the database sets the time and keeps the first one). */
 export function softDelete(client: SupabaseClient, table: string, id: string, missing: string): Promise<null> {
   return updateOne(client, table, id, { deleted_at: new Date().toISOString() }, missing);
+}
+
+/**
+ * Uploads `bytes` to `path` of a storage bucket unless a file is already there (a replay of the
+ * same upload); a refusal by the bucket's policies is a 42501 refusal with `forbidden`.
+ */
+export async function uploadOnce(
+  client: SupabaseClient,
+  bucket: string,
+  path: string,
+  bytes: Uint8Array,
+  options: { contentType: string; cacheControl?: string; forbidden: string; failed: string },
+): Promise<void> {
+  const { error } = await client.storage.from(bucket).upload(path, bytes, {
+    contentType: options.contentType,
+    ...(options.cacheControl && { cacheControl: options.cacheControl }),
+    upsert: false,
+  });
+  if (!error) return;
+  const status = Number(
+    (error as { status?: number; statusCode?: string }).status ?? (error as { statusCode?: string }).statusCode ?? 0,
+  );
+  if (status === 409 || /exists|duplicate/i.test(error.message)) return;
+  if (status === 403 || /row-level security/i.test(error.message)) throw failure(403, '42501', options.forbidden);
+  throw failure(status, `storage_${status}`, error.message || options.failed);
 }
