@@ -218,6 +218,9 @@ try {
     coldStarts.push((await ready.jsonValue()) as number);
   }
   await context.setOffline(false);
+  // Back online the engine catches up (a pull of every table); the taps below measure the app at
+  // rest, as a user meets it between syncs.
+  await page.waitForTimeout(5_000);
 
   // The same tap without throttling: the local-first path should not care about the network.
   const unthrottled: number[] = [];
@@ -253,7 +256,7 @@ try {
     ),
     'offline cold start, slowest of 5 (ms)': Math.round(Math.max(...coldStarts)),
     [`tap Create to the event showing, ${RTT_MS} ms RTT, median (ms, goal <= 50)`]: +median(taps).toFixed(1),
-    'tap Create to the event showing, no throttling, median of 3 (ms)': +median(unthrottled).toFixed(1),
+    'tap Create to the event showing, no throttling, sync at rest, median of 3 (ms)': +median(unthrottled).toFixed(1),
     [`online-only: await the server insert, then show, ${RTT_MS} ms RTT, median (ms)`]: Math.round(median(inserts)),
     'online-only / local-first (ratio)': +(median(inserts) / median(taps)).toFixed(1),
     // The figures are wall-clock times on this machine: say how busy it was.

@@ -1,6 +1,6 @@
 /** Per event on the device: how many members it has and the signed-in user's role in it (dashboard cards). */
-import type { MemberRow } from '../db/row-schemas.ts';
 import { parseRows } from '../db/validated-read.ts';
+import type { MemberRow } from '../db/row-schemas.ts';
 import { useDeviceQuery } from './use-device-query.ts';
 
 export interface MemberSummary {
@@ -13,11 +13,19 @@ const EMPTY: Record<string, MemberSummary> = {};
 export function useMemberSummaries(): Record<string, MemberSummary> {
   return useDeviceQuery(
     async (db, userId) => {
+      // Counting needs only the event_id index (no rows read back and parsed: a crew of 1,000 on
+      // the device would cost a frame or two each time one member row changes); the rows read
+      // whole are the user's own memberships, one per event.
+      const [eventIds, mine] = await Promise.all([
+        db.members.orderBy('event_id').keys(),
+        db.members.where('user_id').equals(userId).toArray(),
+      ]);
       const summary: Record<string, MemberSummary> = {};
-      for (const member of parseRows('members', await db.members.toArray())) {
-        const entry = (summary[member.event_id] ??= { count: 0, myRole: null });
-        entry.count += 1;
-        if (member.user_id === userId) entry.myRole = member.role;
+      for (const eventId of eventIds) {
+        if (typeof eventId === 'string') (summary[eventId] ??= { count: 0, myRole: null }).count += 1;
+      }
+      for (const member of parseRows('members', mine)) {
+        (summary[member.event_id] ??= { count: 0, myRole: null }).myRole = member.role;
       }
       return summary;
     },

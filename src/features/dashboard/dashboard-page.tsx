@@ -1,6 +1,6 @@
 import { Badge, Button, HStack, Tabs, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useEvents, useMemberSummaries } from '../../data/index.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
@@ -36,21 +36,28 @@ export function DashboardPage() {
       ),
     [events],
   );
+  const queue = useMemo(() => queueChange(() => setQueueError(null), setQueueError), []);
+  // The cards are memoized: one stable handler that reads the lists as they are when it runs.
+  const current = useRef({ events, summaries });
+  useLayoutEffect(() => {
+    current.current = { events, summaries };
+  });
+  const onAction = useCallback(
+    (eventId: string, action: EventAction) => {
+      const event = current.current.events.find((candidate) => candidate.id === eventId);
+      if (!event) return;
+      if (action === 'restore') {
+        restoreEvent(event, queue);
+        return;
+      }
+      const summary = current.current.summaries[eventId];
+      setConfirm(confirmRequest(action, event, summary?.myRole ?? null, summary?.count ?? 0, queue));
+    },
+    [queue],
+  );
   if (!user) return null;
   const activeCreated = events.filter((event) => event.created_by === user.id && event.status === 'active').length;
   const firstName = user.firstName || user.name?.split(' ')[0] || user.email || 'there';
-  const queue = queueChange(() => setQueueError(null), setQueueError);
-
-  const onAction = (eventId: string, action: EventAction) => {
-    const event = events.find((candidate) => candidate.id === eventId);
-    if (!event) return;
-    if (action === 'restore') {
-      restoreEvent(event, queue);
-      return;
-    }
-    const summary = summaries[eventId];
-    setConfirm(confirmRequest(action, event, summary?.myRole ?? null, summary?.count ?? 0, queue));
-  };
 
   return (
     <>

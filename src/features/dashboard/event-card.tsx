@@ -1,6 +1,8 @@
 import { Badge, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { CalendarDays, EllipsisVertical, MapPin, RotateCcw, Users } from 'lucide-react';
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { shallow } from 'zustand/shallow';
 import { paths } from '../../app/paths.ts';
 import type { EventRow } from '../../db/row-schemas.ts';
 import type { MemberSummary } from '../../data/index.ts';
@@ -36,11 +38,21 @@ function EventActions(props: EventActionsMenuProps) {
 interface EventCardProps {
   event: EventRow;
   summary: MemberSummary | undefined;
-  onAction(action: EventAction): void;
+  onAction(eventId: string, action: EventAction): void;
+}
+
+/** A card renders again only when its own event or crew changed (not when another card's did). */
+function sameCard(before: EventCardProps, after: EventCardProps): boolean {
+  return (
+    before.onAction === after.onAction &&
+    shallow(before.event, after.event) &&
+    shallow(before.summary ?? null, after.summary ?? null)
+  );
 }
 
 /** One event on the dashboard: name (opens it), dates, place, crew size, my role, and its actions. */
-export function EventCard({ event, summary, onAction }: EventCardProps) {
+export const EventCard = memo(function EventCard({ event, summary, onAction: onEventAction }: EventCardProps) {
+  const onAction = (action: EventAction) => onEventAction(event.id, action);
   const dates = formatDateRange(event.start_date, event.end_date);
   const isCreator = summary?.myRole === 'creator';
   const isDeleted = event.status === 'deleted';
@@ -104,4 +116,4 @@ export function EventCard({ event, summary, onAction }: EventCardProps) {
       ) : null}
     </Stack>
   );
-}
+}, sameCard);

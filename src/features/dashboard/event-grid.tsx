@@ -23,12 +23,7 @@ export function EventGrid({ events, summaries, emptyText, onAction }: EventGridP
   return (
     <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
       {events.map((event) => (
-        <EventCard
-          key={event.id}
-          event={event}
-          summary={summaries[event.id]}
-          onAction={(action) => onAction(event.id, action)}
-        />
+        <EventCard key={event.id} event={event} summary={summaries[event.id]} onAction={onAction} />
       ))}
     </SimpleGrid>
   );
