@@ -50,11 +50,25 @@ async function scriptBytes(pathname: string): Promise<number> {
   await page.waitForTimeout(500);
   await page.close();
   let total = 0;
-  for (const script of scripts) total += gzipSync(await readFile(path.join(stack.distDir, script))).length;
+  const sizes: [string, number][] = [];
+  for (const script of scripts) {
+    const bytes = gzipSync(await readFile(path.join(stack.distDir, script))).length;
+    sizes.push([script, bytes]);
+    total += bytes;
+  }
+  // BENCH_SCRIPTS=1 lists each script with its gzipped size, largest first.
+  if (process.env.BENCH_SCRIPTS) {
+    console.log(`${pathname}:`);
+    for (const [script, bytes] of sizes.sort((a, b) => b[1] - a[1])) {
+      console.log(`  ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${script}`);
+    }
+  }
   return total;
 }
 
 async function scores(pathname: string, keepStorage: boolean) {
+  // BENCH_JS_ONLY=1 skips Lighthouse (a quicker look at the script sizes).
+  if (process.env.BENCH_JS_ONLY) return { performance: NaN, accessibility: NaN, bestPractices: NaN };
   const result = await lighthouse(
     `${APP_URL}${pathname}`,
     { port: DEBUG_PORT, output: 'json', logLevel: 'error', disableStorageReset: keepStorage },

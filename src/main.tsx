@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startAppSettingsSync } from './app/settings/app-settings-store.ts';
@@ -28,8 +28,13 @@ followAuth(useAuthStore.getState());
 if (mayHaveSession()) void import('./data/device-sync.ts').catch(() => undefined);
 useAuthStore.subscribe(followAuth);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render as a transition: React renders in slices of a few milliseconds and lets the
+// browser answer input in between, instead of one long task while a phone parses the app.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
