@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useSyncStatusStore } from '../sync/sync-status-store.ts';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -9,7 +10,15 @@ function subscribe(onChange: () => void) {
   };
 }
 
-/** navigator.onLine, kept current: for the screens that work only with a connection (admin, checkout, invite links). */
+/**
+ * Whether the server can be reached, kept current: false when the browser says it is offline, or
+ * when the sync engine's last request could not reach the server (a signal bar with no data, a
+ * captive portal, a page opened offline that the browser still calls online). The engine tries
+ * again on its own and on the browser's online event. For the offline banner and the screens that
+ * work only with a connection (admin, checkout, invite links).
+ */
 export function useIsOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
+  const browserOnline = useSyncExternalStore(subscribe, () => navigator.onLine);
+  const serverReachable = useSyncStatusStore((status) => status.isOnline);
+  return browserOnline && serverReachable;
 }

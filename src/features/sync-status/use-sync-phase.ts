@@ -25,7 +25,8 @@ function set(next: PhaseState): void {
 }
 
 function update(): void {
-  set(nextPhase(state, { isOnline: navigator.onLine, pendingCount: getSyncStatus().pendingCount }));
+  const status = getSyncStatus();
+  set(nextPhase(state, { isOnline: navigator.onLine && status.isOnline, pendingCount: status.pendingCount }));
 }
 
 function startTracking(): () => void {
