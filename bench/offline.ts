@@ -256,6 +256,7 @@ try {
     ),
     'offline cold start, slowest of 5 (ms)': Math.round(Math.max(...coldStarts)),
     [`tap Create to the event showing, ${RTT_MS} ms RTT, median (ms, goal <= 50)`]: +median(taps).toFixed(1),
+    [`tap Create to the event showing, ${RTT_MS} ms RTT, slowest of ${TAPS} (ms)`]: +Math.max(...taps).toFixed(1),
     'tap Create to the event showing, no throttling, sync at rest, median of 3 (ms)': +median(unthrottled).toFixed(1),
     [`online-only: await the server insert, then show, ${RTT_MS} ms RTT, median (ms)`]: Math.round(median(inserts)),
     'online-only / local-first (ratio)': +(median(inserts) / median(taps)).toFixed(1),

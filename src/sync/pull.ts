@@ -12,7 +12,7 @@
 import type { CrewCampDb } from '../db/crewcamp-db.ts';
 import type { MirrorTable, RowOf } from '../db/row-schemas.ts';
 import type { KindRegistry, SyncContext } from './kind-registry.ts';
-import { LocalWriter, serverView } from './local-writer.ts';
+import { LocalWriter, sameRow, serverView, shadowId, tableOf } from './local-writer.ts';
 import {
   deltaSources,
   eventsSource,
@@ -105,28 +105,70 @@ async function pullSource(
     }
     const last = rows[rows.length - 1];
     const next: Cursor = { ts: String(last.updated_at), id: String(last[source.tieBreaker]) };
-    await writeTx(db, async () => {
-      const writer = new LocalWriter(db, ctx.userId, null);
-      for (const serverRow of rows) {
-        const { key, row } = source.toRow(serverRow, ctx.userId);
-        if (source.table === 'profiles' && key === ctx.userId && row) {
-          // Only get_my_profile() reads the address fields and notification settings; the delta must not blank them.
-          await writer.storeServer('profiles', key, { ...(row as RowOf['profiles']), ...(await ownAddress(db, key)) });
-          continue;
-        }
-        await writer.storeServer(source.table, key, row);
-        if (source.table === 'profiles' && row) await patchMemberProfiles(writer, row as RowOf['profiles']);
-      }
-      const current = (await db.meta.get(cursorKey))?.value as Cursor | undefined;
-      if (!current || compareTimestamps(next.ts, current.ts) > 0 || (next.ts === current.ts && next.id > current.id)) {
-        await db.meta.put({ key: cursorKey, value: next });
-      }
-      await rebase(db, env.registry, writer.toRebase);
-    });
+    const changed = await withoutUnchanged(env, source, rows);
+    const current = (await db.meta.get(cursorKey))?.value as Cursor | undefined;
+    // Every pull reads the overlap window again: rows the device already holds as they are need no
+    // write, and a page with nothing new needs no read-write transaction (which would hold up the
+    // user's own changes behind it).
+    if (changed.length > 0 || !current || isAfter(next, current)) {
+      await storePage(env, source, changed, cursorKey, next);
+    }
     if (rows.length < pageSize) break;
     after = next;
   }
   return { count, touchesMe, joined };
+}
+
+const isAfter = (a: Cursor, b: Cursor) => compareTimestamps(a.ts, b.ts) > 0 || (a.ts === b.ts && a.id > b.id);
+
+/**
+ * The pulled rows that differ from what the device holds as the server's state (the shadow where a
+ * live change sits on the row, else the row itself), read in bulk. The user's own profile always
+ * counts as changed (its address fields come from elsewhere).
+ */
+async function withoutUnchanged(
+  env: PullEnv,
+  source: DeltaSource,
+  rows: Record<string, unknown>[],
+): Promise<Array<{ key: string; row: ReturnType<DeltaSource['toRow']>['row'] }>> {
+  const { db, ctx } = env;
+  const mapped = rows.map((r) => source.toRow(r, ctx.userId));
+  const keys = mapped.map((m) => m.key);
+  const [shadows, stored] = await Promise.all([
+    db.shadows.bulkGet(keys.map((key) => shadowId(source.table, key))),
+    tableOf(db, source.table).bulkGet(keys),
+  ]);
+  return mapped.filter(({ key, row }, i) => {
+    if (source.table === 'profiles' && key === ctx.userId) return true;
+    const shadow = shadows[i];
+    return !sameRow(shadow ? shadow.row : (stored[i] ?? null), row);
+  });
+}
+
+/** Stores one page of changed rows with its cursor, in one transaction. */
+async function storePage(
+  env: PullEnv,
+  source: DeltaSource,
+  changed: Array<{ key: string; row: ReturnType<DeltaSource['toRow']>['row'] }>,
+  cursorKey: string,
+  next: Cursor,
+): Promise<void> {
+  const { db, ctx } = env;
+  await writeTx(db, async () => {
+    const writer = new LocalWriter(db, ctx.userId, null);
+    for (const { key, row } of changed) {
+      if (source.table === 'profiles' && key === ctx.userId && row) {
+        // Only get_my_profile() reads the address fields and notification settings; the delta must not blank them.
+        await writer.storeServer('profiles', key, { ...(row as RowOf['profiles']), ...(await ownAddress(db, key)) });
+        continue;
+      }
+      await writer.storeServer(source.table, key, row);
+      if (source.table === 'profiles' && row) await patchMemberProfiles(writer, row as RowOf['profiles']);
+    }
+    const current = (await db.meta.get(cursorKey))?.value as Cursor | undefined;
+    if (!current || isAfter(next, current)) await db.meta.put({ key: cursorKey, value: next });
+    await rebase(db, env.registry, writer.toRebase);
+  });
 }
 
 async function ownAddress(db: CrewCampDb, key: string): Promise<Partial<RowOf['profiles']>> {
@@ -253,6 +295,7 @@ async function fetchWhereIn(
 export async function reconcileVisibility(
   env: PullEnv,
   joined: string[] = [],
+  thorough = true,
 ): Promise<{ purged: number; fetched: number }> {
   const { db } = env;
   const me = env.ctx.userId;
@@ -287,14 +330,19 @@ export async function reconcileVisibility(
         purged++;
       }
     }
-    for (const member of await serverView(db, 'members')) {
-      if (gone(member.event_id)) await writer.storeServer('members', member.key, null);
-    }
-    for (const source of deltaSources) {
-      if (!source.eventColumn) continue;
-      for (const row of await serverView(db, source.table)) {
-        const eventId = (row as { event_id?: string }).event_id;
-        if (eventId && gone(eventId)) await writer.storeServer(source.table, row.key, null);
+    // An event's rows leave the device with it, in this transaction: after a change of the user's own
+    // membership with no event gone, reading every member and page row of the device would only
+    // hold up the user's changes. The timed reconcile still reads them all.
+    if (purged > 0 || thorough) {
+      for (const member of await serverView(db, 'members')) {
+        if (gone(member.event_id)) await writer.storeServer('members', member.key, null);
+      }
+      for (const source of deltaSources) {
+        if (!source.eventColumn) continue;
+        for (const row of await serverView(db, source.table)) {
+          const eventId = (row as { event_id?: string }).event_id;
+          if (eventId && gone(eventId)) await writer.storeServer(source.table, row.key, null);
+        }
       }
     }
     for (const invitation of await serverView(db, 'invitations')) {
@@ -355,7 +403,7 @@ export async function pull(
     await pullFriends(env);
   }
   if (options.reconcile || ownMembershipChanged) {
-    await reconcileVisibility(env, joined);
+    await reconcileVisibility(env, joined, options.reconcile);
     await env.db.meta.put({ key: 'lastReconcileAt', value: now() });
   }
   await settleAcked(env.db, env.registry, startedAt);

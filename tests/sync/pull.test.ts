@@ -1,10 +1,10 @@
 /**
  * Pull against a scripted backend: the keyset cursor and its overlap window, pages, rebase of a
  * pulled row under a pending change, acknowledged changes replaced by what the server has, and
- * the purge of events the user can no longer see.
+ * the purge of events the user can no longer see; a re-read overlap window with nothing new writes nothing.
  */
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CrewCampDb } from '../../src/db/crewcamp-db.ts';
 import { memberKey } from '../../src/db/row-schemas.ts';
 import { coreKinds } from '../../src/sync/kinds/core-kinds.ts';
@@ -104,6 +104,28 @@ describe('pull', () => {
     const next = backend.requests.find((r) => r.path === '/rest/v1/events' && r.search.get('select') !== 'id')!;
     expect(next.search.get('updated_at')).toBe('gte.2026-11-22T09:59:55.000Z'); // 10 s before the cursor
     expect(next.search.get('order')).toBe('updated_at.asc,id.asc');
+  });
+
+  it('writes nothing when the overlap window brings back rows the device already holds', async () => {
+    backend.tables.events = [event(E1, '2026-11-22T10:00:00+00:00'), event(E2, '2026-11-22T10:00:01+00:00')];
+    await pull(env);
+    let writes = 0;
+    const count = () => void writes++;
+    db.events.hook('creating', count);
+    db.events.hook('updating', count);
+    db.meta.hook('updating', (_changes, key) => void (String(key).startsWith('cursor:') && writes++));
+    const transactions = vi.spyOn(db, 'transaction');
+    await pull(env); // the same two rows again, inside the window
+    expect(writes).toBe(0);
+    const quiet = transactions.mock.calls.length;
+
+    backend.tables.events[1] = event(E2, '2026-11-22T10:00:02+00:00', { name: 'Renamed' });
+    transactions.mockClear();
+    await pull(env);
+    expect(writes).toBe(2); // the changed row and the cursor
+    expect(transactions.mock.calls.length).toBe(quiet + 1); // the page with the change: the only extra one
+    expect(await db.events.get(E2)).toMatchObject({ name: 'Renamed' });
+    expect(await db.events.get(E1)).toMatchObject({ name: 'Camp' });
   });
 
   it('rebases a pulled row under a pending change, then shows the server row once the change is seen', async () => {
