@@ -45,6 +45,10 @@ test('the campsite journey: a day of changes offline reaches the server once', a
   await expect(page.getByRole('heading', { level: 1, name: 'Lake trip' })).toBeVisible();
   await app.expectPath(/^\/events\/temp-/);
   const eventPath = new URL(page.url()).pathname;
+  // No one could join by the local id: the card says when the link comes instead.
+  const joinCard = page.getByRole('region', { name: 'Join link' });
+  await expect(joinCard).toContainText('The join link appears once this event has reached the server.');
+  await expect(joinCard.getByRole('img')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Edit details' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit event' });
@@ -57,6 +61,7 @@ test('the campsite journey: a day of changes offline reaches the server once', a
     .getByRole('button', { name: 'Members' })
     .click();
   const members = page.getByRole('dialog', { name: 'Event Members' });
+  await expect(members.getByText('The join link appears once this event has reached the server.')).toBeVisible();
   await members.getByRole('tab', { name: 'Invitations' }).click();
   await members.getByLabel('Email address').fill('bo.camper@example.com');
   await members.getByRole('button', { name: 'Send Invitation' }).click();
@@ -102,6 +107,10 @@ test('the campsite journey: a day of changes offline reaches the server once', a
   expect(profile.name).toBe('Ada Lakeside');
   expect(profile.avatar).toMatch(/\/storage\/v1\/object\/public\/avatars\//);
   await reopened.expectPath(`/events/${events[0].id}`);
+  await expect(again.getByRole('textbox', { name: 'Join link' })).toHaveValue(
+    new RegExp(`/join\\?id=${events[0].id}$`),
+  );
+  await expect(again.getByRole('img', { name: 'QR code to join Lake trip' })).toBeVisible();
   await (await reopened.sidebar()).getByRole('link', { name: 'Dashboard' }).click();
   await expect(
     again.getByRole('article', { name: 'Lake trip' }).getByRole('link', { name: 'Lake trip' }),

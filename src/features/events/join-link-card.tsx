@@ -3,12 +3,33 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { paths } from '../../app/paths.ts';
 import { FormMessage } from '../../components/form-message.tsx';
+import { isTempId } from '../../sync/temp-ids.ts';
 import { CopyButton } from './copy-button.tsx';
 
-/** The event's join link: as text to copy and as a QR code to show at the campsite. */
+/** Shown instead of a join link while the event exists only on this device (made offline). */
+export const JOIN_LINK_PENDING = 'The join link appears once this event has reached the server.';
+
+/**
+ * The event's join link: as text to copy and as a QR code to show at the campsite. An event made
+ * offline has only its local id, which no one else could join by, so it says when the link comes.
+ */
 export function JoinLinkCard({ eventId, eventName }: { eventId: string; eventName: string }) {
   const link = `${window.location.origin}${paths.join.href(eventId)}`;
   const [error, setError] = useState<string | null>(null);
+  if (isTempId(eventId)) {
+    return (
+      <Card.Root as="section" aria-labelledby="join-link-title">
+        <Card.Body gap="4">
+          <Heading as="h2" id="join-link-title" textStyle="lg">
+            Join link
+          </Heading>
+          <Text color="fg.muted" textStyle="sm">
+            {JOIN_LINK_PENDING}
+          </Text>
+        </Card.Body>
+      </Card.Root>
+    );
+  }
   return (
     <Card.Root as="section" aria-labelledby="join-link-title">
       <Card.Body gap="4">

@@ -3,7 +3,9 @@ import { Search, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { paths } from '../../app/paths.ts';
 import type { MemberRow as Member } from '../../db/row-schemas.ts';
+import { isTempId } from '../../sync/temp-ids.ts';
 import { CopyButton } from '../events/copy-button.tsx';
+import { JOIN_LINK_PENDING } from '../events/join-link-card.tsx';
 import { FriendsToAdd } from './friends-to-add.tsx';
 import { memberActionCheck } from './member-rules.ts';
 import { MemberRow, type MemberAction } from './member-row.tsx';
@@ -46,14 +48,20 @@ export function MembersTab({ eventId, members, myUserId, isManager, feedback, on
 
   return (
     <Stack gap="5">
-      <Field.Root>
-        <Field.Label>Invite link</Field.Label>
-        <HStack w="full">
-          <Input readOnly value={link} onFocus={(e) => e.target.select()} />
-          <CopyButton text={link} onError={feedback.setError} />
-        </HStack>
-        <Field.HelperText>Share this link with others to invite them to this event</Field.HelperText>
-      </Field.Root>
+      {isTempId(eventId) ? (
+        <Text color="fg.muted" textStyle="sm">
+          {JOIN_LINK_PENDING}
+        </Text>
+      ) : (
+        <Field.Root>
+          <Field.Label>Invite link</Field.Label>
+          <HStack w="full">
+            <Input readOnly value={link} onFocus={(e) => e.target.select()} />
+            <CopyButton text={link} onError={feedback.setError} />
+          </HStack>
+          <Field.HelperText>Share this link with others to invite them to this event</Field.HelperText>
+        </Field.Root>
+      )}
       <HStack gap="3" wrap={{ base: 'wrap', sm: 'nowrap' }}>
         <HStack flex="1" minW="12rem" position="relative">
           <Input
