@@ -2,29 +2,37 @@
 -- `auth` schema (users, sessions, refresh tokens and the JWT helper functions), the `storage`
 -- schema (buckets, objects and their helper functions), the `extensions` schema and the
 -- `supabase_realtime` publication. Safe to run more than once, on PGlite and on PostgreSQL 15+.
--- Roles are cluster-wide, so each is created only when missing.
+-- Roles are cluster-wide, so each is created only when missing. Backends bootstrapping databases
+-- of one server at the same moment (the parallel PostgreSQL test run) can both find a role missing:
+-- the later CREATE ROLE or GRANT then fails on the catalog's unique index, which here means done.
 
 do $$
+declare
+  wanted constant text[] := array[
+    'anon nologin noinherit',
+    'authenticated nologin noinherit',
+    'service_role nologin noinherit bypassrls',
+    'authenticator nologin noinherit',
+    'supabase_admin nologin'
+  ];
+  spec text;
 begin
-  if not exists (select from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-  if not exists (select from pg_roles where rolname = 'authenticator') then
-    create role authenticator nologin noinherit;
-  end if;
-  if not exists (select from pg_roles where rolname = 'supabase_admin') then
-    create role supabase_admin nologin;
-  end if;
+  foreach spec in array wanted loop
+    if not exists (select from pg_roles where rolname = split_part(spec, ' ', 1)) then
+      begin
+        execute 'create role ' || spec;
+      exception when duplicate_object or unique_violation then
+        null;
+      end;
+    end if;
+  end loop;
+  begin
+    grant anon, authenticated, service_role to authenticator;
+  exception when duplicate_object or unique_violation then
+    null;
+  end;
 end
 $$;
-
-grant anon, authenticated, service_role to authenticator;
 
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
