@@ -119,6 +119,9 @@ async function pullSource(
   return { count, touchesMe, joined };
 }
 
+/** A pulled row as the device stores it: its key, and the row (null when gone for this user). */
+type PulledRow = ReturnType<DeltaSource['toRow']>;
+
 const isAfter = (a: Cursor, b: Cursor) => compareTimestamps(a.ts, b.ts) > 0 || (a.ts === b.ts && a.id > b.id);
 
 /**
@@ -130,7 +133,7 @@ async function withoutUnchanged(
   env: PullEnv,
   source: DeltaSource,
   rows: Record<string, unknown>[],
-): Promise<Array<{ key: string; row: ReturnType<DeltaSource['toRow']>['row'] }>> {
+): Promise<PulledRow[]> {
   const { db, ctx } = env;
   const mapped = rows.map((r) => source.toRow(r, ctx.userId));
   const keys = mapped.map((m) => m.key);
@@ -149,7 +152,7 @@ async function withoutUnchanged(
 async function storePage(
   env: PullEnv,
   source: DeltaSource,
-  changed: Array<{ key: string; row: ReturnType<DeltaSource['toRow']>['row'] }>,
+  changed: PulledRow[],
   cursorKey: string,
   next: Cursor,
 ): Promise<void> {

@@ -16,42 +16,36 @@ export const JOIN_LINK_PENDING = 'The join link appears once this event has reac
 export function JoinLinkCard({ eventId, eventName }: { eventId: string; eventName: string }) {
   const link = `${window.location.origin}${paths.join.href(eventId)}`;
   const [error, setError] = useState<string | null>(null);
-  if (isTempId(eventId)) {
-    return (
-      <Card.Root as="section" aria-labelledby="join-link-title">
-        <Card.Body gap="4">
-          <Heading as="h2" id="join-link-title" textStyle="lg">
-            Join link
-          </Heading>
-          <Text color="fg.muted" textStyle="sm">
-            {JOIN_LINK_PENDING}
-          </Text>
-        </Card.Body>
-      </Card.Root>
-    );
-  }
   return (
     <Card.Root as="section" aria-labelledby="join-link-title">
       <Card.Body gap="4">
         <Heading as="h2" id="join-link-title" textStyle="lg">
           Join link
         </Heading>
-        <Text color="fg.muted" textStyle="sm">
-          Share this link with others to invite them to this event
-        </Text>
-        <HStack>
-          <Input readOnly value={link} aria-label="Join link" onFocus={(e) => e.target.select()} />
-          <CopyButton text={link} onError={setError} />
-        </HStack>
-        {error ? <FormMessage status="error">{error}</FormMessage> : null}
-        <Stack align="center" gap="2">
-          <Box bg="white" p="3" rounded="lg" borderWidth="1px">
-            <QRCodeSVG value={link} size={176} title={`QR code to join ${eventName}`} marginSize={1} />
-          </Box>
-          <Text color="fg.muted" textStyle="xs" textAlign="center">
-            Scan to join on another phone
+        {isTempId(eventId) ? (
+          <Text color="fg.muted" textStyle="sm">
+            {JOIN_LINK_PENDING}
           </Text>
-        </Stack>
+        ) : (
+          <>
+            <Text color="fg.muted" textStyle="sm">
+              Share this link with others to invite them to this event
+            </Text>
+            <HStack>
+              <Input readOnly value={link} aria-label="Join link" onFocus={(e) => e.target.select()} />
+              <CopyButton text={link} onError={setError} />
+            </HStack>
+            {error ? <FormMessage status="error">{error}</FormMessage> : null}
+            <Stack align="center" gap="2">
+              <Box bg="white" p="3" rounded="lg" borderWidth="1px">
+                <QRCodeSVG value={link} size={176} title={`QR code to join ${eventName}`} marginSize={1} />
+              </Box>
+              <Text color="fg.muted" textStyle="xs" textAlign="center">
+                Scan to join on another phone
+              </Text>
+            </Stack>
+          </>
+        )}
       </Card.Body>
     </Card.Root>
   );
