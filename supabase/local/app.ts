@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { BackendConfig } from './config.ts';
 import type { ApiRole, CallerContext, Database } from './db.ts';
+import { jsonTooDeep, TOO_DEEP_MESSAGE } from './json-depth.ts';
 import type { Claims, JwtKeys } from './jwt.ts';
 
 export interface Mail {
@@ -142,12 +143,17 @@ export function apiKeyFailure(failure: CallerFailure): ApiResponse | null {
   return null;
 }
 
-/** Parses a JSON body; null for an empty body; HttpError with `onError` for anything else. */
-export async function readJson(req: ApiRequest, onError: () => HttpError): Promise<unknown> {
+/**
+ * Parses a JSON body; null for an empty body; HttpError with `onError` for anything else, given
+ * the reason when the body nests deeper than the backend takes (json-depth.ts).
+ */
+export async function readJson(req: ApiRequest, onError: (reason?: string) => HttpError): Promise<unknown> {
   const body = await req.body();
   if (body.length === 0) return null;
+  const text = body.toString('utf8');
+  if (jsonTooDeep(text)) throw onError(TOO_DEEP_MESSAGE);
   try {
-    return JSON.parse(body.toString('utf8'));
+    return JSON.parse(text);
   } catch {
     throw onError();
   }

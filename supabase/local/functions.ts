@@ -16,7 +16,8 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
-import { bearerOf, json, type ApiHandler, type ApiRequest, type ApiResponse, type App } from './app.ts';
+import { bearerOf, HttpError, json, type ApiHandler, type ApiRequest, type ApiResponse, type App } from './app.ts';
+import { jsonTooDeep, TOO_DEEP_MESSAGE } from './json-depth.ts';
 
 type FunctionHandler = (req: Request) => Response | Promise<Response>;
 
@@ -108,6 +109,11 @@ async function webRequest(app: App, req: ApiRequest, name: string, rest: string)
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   const body = hasBody ? await req.body() : undefined;
+  // A function parses its JSON body itself; one nested past the backend's limit is refused here
+  // as everywhere else, before a handler's JSON.stringify or jsonb overflows on it.
+  if (body && /json/i.test(req.header('content-type') ?? '') && jsonTooDeep(body.toString('utf8'))) {
+    throw new HttpError(400, { code: 'BAD_REQUEST', message: TOO_DEEP_MESSAGE });
+  }
   return new Request(`${app.url}/${name}${rest}${req.url.search}`, {
     method: req.method,
     headers,

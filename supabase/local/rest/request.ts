@@ -4,6 +4,7 @@
  * the query parameters that filter, order and page each level of the `select` tree.
  */
 import type { ApiRequest } from '../app.ts';
+import { jsonTooDeep, TOO_DEEP_MESSAGE } from '../json-depth.ts';
 import { invalidJson, parseError, pgrstError } from './errors.ts';
 import { parseCount, parseField, parseFilter, parseLogic, parseOrder, splitKey } from './parse.ts';
 import { conditionSql, levelAt, orderSql, type Builder, type Level } from './query.ts';
@@ -100,6 +101,7 @@ export async function jsonBody(req: ApiRequest): Promise<unknown> {
   const body = await req.body();
   const text = body.toString('utf8');
   if (text.trim() === '') return undefined;
+  if (jsonTooDeep(text)) throw pgrstError(400, 'PGRST102', 'Empty or invalid json', TOO_DEEP_MESSAGE);
   try {
     return JSON.parse(text);
   } catch {
