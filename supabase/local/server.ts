@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { authApi } from './auth/index.ts';
 import { configFromEnv, type BackendConfig } from './config.ts';
-import { openPglite, openPostgres, type Database } from './db.ts';
+import { isPgError, openPglite, openPostgres, type Database } from './db.ts';
 import { devMailApi } from './mail.ts';
 import { functionsApi } from './functions.ts';
 import { HttpError, type ApiHandler, type ApiRequest, type ApiResponse, type App, type Mail } from './app.ts';
@@ -22,6 +22,7 @@ import { realtimeHttpApi } from './realtime/http.ts';
 import { attachRealtime, type Realtime } from './realtime/index.ts';
 import { restApi } from './rest/index.ts';
 import { storageApi } from './storage.ts';
+import { isDiskFull } from './storage/files.ts';
 
 export interface Backend {
   url: string;
@@ -91,10 +92,13 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     },
   };
 
+  const storage = storageApi(app);
+  // Bytes without rows, rows without bytes: repaired before the first request (storage/integrity.ts).
+  await storage.repair().catch((error: unknown) => console.error('[storage] start-up check failed:', error));
   const families: Array<[string, ApiHandler]> = [
     ['/rest/v1', restApi(app)],
     ['/auth/v1', authApi(app)],
-    ['/storage/v1', storageApi(app)],
+    ['/storage/v1', storage],
     ['/functions/v1', functionsApi(app)],
     ['/realtime/v1', realtimeHttpApi(app, () => realtime?.hub ?? null)],
     ['/_dev/mail', devMailApi(app)],
@@ -191,6 +195,14 @@ async function handle(
     if (error instanceof HttpError) {
       status = error.status;
       await send(res, { status: error.status, body: error.body, headers: error.headers }).catch(() => {});
+    } else if (isDiskFull(error) || (isPgError(error) && error.code === '53100')) {
+      // A full disk (or PostgreSQL's disk_full) is no bug of ours nor the caller's: say so.
+      status = 507;
+      console.error('[local-supabase] disk full', error);
+      await send(res, {
+        status: 507,
+        body: { message: 'Insufficient storage: the server has no disk space left, so nothing was saved' },
+      }).catch(() => {});
     } else {
       status = 500;
       console.error('[local-supabase] unexpected error', error);

@@ -10,6 +10,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
+import { TINY_PNG } from '../support/images.ts';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -72,7 +73,8 @@ describe('buckets', () => {
     expect(updated.error).toBeNull();
     expect((await service.storage.getBucket('photos')).data).toMatchObject({
       public: true,
-      file_size_limit: 2048,
+      // storage-api's units are decimal.
+      file_size_limit: 2000,
       allowed_mime_types: ['image/png'],
     });
   });
@@ -198,7 +200,7 @@ describe('uploads and downloads', () => {
     expect(fits.error).toBeNull();
     const { rows } = await backend.db.query(`select name from storage.objects where bucket_id = 'small'`);
     expect(rows).toEqual([{ name: 'fits.txt' }]);
-    expect(await filesUnder(path.join(backend.dataDir, 'storage-tmp'))).toEqual([]);
+    expect(await filesUnder(path.join(backend.dataDir, 'storage', '~tmp'))).toEqual([]);
   });
 
   it('refuses a type the bucket does not allow with 415 and accepts wildcard matches', async () => {
@@ -206,9 +208,7 @@ describe('uploads and downloads', () => {
     const wrong = await service.storage.from('images').upload('note.txt', text('nope'));
     expect(wrong.error).toMatchObject({ statusCode: '415', message: 'mime type text/plain is not supported' });
     expect((wrong.error as unknown as { status?: number }).status).toBe(415);
-    const ok = await service.storage
-      .from('images')
-      .upload('pic.png', new Blob([new Uint8Array([1, 2])], { type: 'image/png' }));
+    const ok = await service.storage.from('images').upload('pic.png', new Blob([TINY_PNG], { type: 'image/png' }));
     expect(ok.error).toBeNull();
   });
 
@@ -309,13 +309,13 @@ describe('public and signed downloads', () => {
   it("serves a public bucket's object without any key", async () => {
     await alice.client.storage
       .from('avatars')
-      .upload(`${alice.userId}/me.png`, new Blob([new Uint8Array([7, 7, 7])], { type: 'image/png' }));
+      .upload(`${alice.userId}/me.png`, new Blob([TINY_PNG], { type: 'image/png' }));
     const { data } = alice.client.storage.from('avatars').getPublicUrl(`${alice.userId}/me.png`);
     const res = await fetch(data.publicUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('cache-control')).toBe('max-age=3600');
-    expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array([7, 7, 7]));
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(TINY_PNG);
     const listed = await backend.anon().storage.from('avatars').list(alice.userId);
     expect(listed.data?.map((entry) => entry.name)).toEqual(['me.png']);
   });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBackend } from '../support/backend.ts';
+import { TINY_PNG } from '../support/images.ts';
 import {
   activeMembers,
   addMembers,
@@ -272,7 +273,7 @@ describe('admin-only data and functions', () => {
 
 describe('avatars', () => {
   it('lets a user write only in their own folder of the public avatars bucket, images up to 5 MB', async () => {
-    const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], { type: 'image/png' });
+    const png = new Blob([TINY_PNG], { type: 'image/png' });
     const own = await mallory.client.storage.from('avatars').upload(`${mallory.id}/${mallory.id}-1.png`, png);
     expect(own.error).toBeNull();
     const foreign = await mallory.client.storage.from('avatars').upload(`${alice.id}/${alice.id}-1.png`, png);

@@ -8,6 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBackend } from '../support/backend.ts';
+import { TINY_PNG } from '../support/images.ts';
 import { addMembers, makeEvent, makeUser, startDb, type TestUser } from './events-support.ts';
 
 let backend: TestBackend;
@@ -365,7 +366,7 @@ describe('two members editing one expense', () => {
 });
 
 describe('receipt photos', () => {
-  const png = () => new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], { type: 'image/png' });
+  const png = () => new Blob([TINY_PNG], { type: 'image/png' });
 
   it('are kept privately for the event’s members, added by who may change the expense, in its folder', async () => {
     const { data } = await record(member.client, starterEvent, { paid_by: member.id });

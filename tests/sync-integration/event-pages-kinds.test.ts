@@ -10,6 +10,7 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
+import { TINY_PNG } from '../support/images.ts';
 import { mutate } from '../../src/sync/mutate.ts';
 import { pull } from '../../src/sync/pull.ts';
 import { pushNext } from '../../src/sync/push.ts';
@@ -345,7 +346,7 @@ describe('every event-page kind sent twice changes the server once', () => {
     const receipt = await sendTwice(ada, 'expense.attach-receipt', {
       eventId,
       expenseId: expense,
-      bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
+      bytes: TINY_PNG,
       contentType: 'image/png',
     });
     expect(await q(`select count(*)::int as n from storage.objects where name = $1`, [receipt.path])).toEqual([

@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
+import { TINY_PNG } from '../support/images.ts';
 import { mutate } from '../../src/sync/mutate.ts';
 import { pull } from '../../src/sync/pull.ts';
 import { pushNext } from '../../src/sync/push.ts';
@@ -154,7 +155,7 @@ describe('every kind sent twice changes the server once', () => {
   });
 
   it('profile.upload-avatar (a replayed upload finds its own file)', async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const png = TINY_PNG;
     await sendTwice(bob, 'profile.upload-avatar', { bytes: png, contentType: 'image/png' });
     const { rows } = await backend.db.query(`select name from storage.objects where bucket_id = 'avatars'`);
     expect(rows).toHaveLength(1);

@@ -51,6 +51,9 @@ export function statusForSqlState(code: string, anonymous: boolean): number {
   if (code === 'P0001') return 400;
   if (code === '42883' || code === '42P01') return 404;
   if (code === '57014') return 500;
+  // disk_full: PostgREST says 503; 507 Insufficient Storage tells the client the write, not the
+  // service, is what failed for want of room.
+  if (code === '53100') return 507;
   const cls = code.slice(0, 2);
   if (cls === '08' || cls === '53') return 503;
   if (cls === '0L' || cls === '0P' || cls === '28') return 403;

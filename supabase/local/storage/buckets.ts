@@ -5,22 +5,38 @@
  */
 import type { ApiRequest, ApiResponse } from '../app.ts';
 import type { CallerContext } from '../db.ts';
-import { BUCKET_COLUMNS, jsonBody, ownerOf, runAsCaller, type BucketRow, type StorageContext } from './context.ts';
+import {
+  BUCKET_COLUMNS,
+  GLOBAL_FILE_SIZE_LIMIT,
+  jsonBody,
+  ownerOf,
+  runAsCaller,
+  type BucketRow,
+  type StorageContext,
+} from './context.ts';
 import { errors } from './errors.ts';
 import { checkBucketName } from './files.ts';
+import { dropRemoved } from './write.ts';
 
-const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+/** storage-api's units are decimal: `20MB` is 20,000,000 bytes (not 20 MiB). */
+const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9 };
 
-/** `file_size_limit` as a number of bytes or a string like `20MB`, as storage-api accepts it. */
+/**
+ * `file_size_limit` as storage-api takes it: a whole number of bytes, or a string such as `20MB`
+ * (a number to three significant digits and a unit, no spaces). Over the global limit is a 413.
+ */
 function parseSizeLimit(value: unknown): number | null | undefined {
   if (value === undefined) return undefined;
   if (value === null) return null;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  let bytes: number | null = null;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) bytes = value;
   if (typeof value === 'string') {
-    const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(value);
-    if (match) return Math.round(Number(match[1]) * SIZE_UNITS[(match[2] ?? 'b').toLowerCase()]);
+    const match = /^([0-9]+(?:\.[0-9]+)?)(gb|mb|kb|b)$/i.exec(value);
+    if (match) bytes = Math.round(Number(Number(match[1]).toPrecision(3)) * SIZE_UNITS[match[2].toLowerCase()]);
   }
-  throw errors.invalidRequest('Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B');
+  if (bytes === null) throw errors.invalidRequest('Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B');
+  if (bytes > GLOBAL_FILE_SIZE_LIMIT) throw errors.tooLarge();
+  return bytes;
 }
 
 function parseMimeTypes(value: unknown): string[] | null | undefined {
@@ -160,7 +176,7 @@ export async function emptyBucket(ctx: StorageContext, caller: CallerContext, id
         )
       ).rows,
   );
-  for (const row of removed) await ctx.files.dropOtherVersions(id, row.name, null).catch(() => {});
+  for (const row of removed) await dropRemoved(ctx, id, row.name, row.version);
   ctx.app.notifyWrite();
   return { status: 200, body: { message: 'Successfully emptied' } };
 }

@@ -48,7 +48,7 @@ export async function runAsCaller<T>(app: App, caller: CallerContext, fn: (tx: Q
 }
 
 export async function jsonBody(req: ApiRequest): Promise<Record<string, unknown>> {
-  const body = await readJson(req, () => errors.invalidRequest('Body is not valid JSON'));
+  const body = await readJson(req, (reason) => errors.invalidRequest(reason ?? 'Body is not valid JSON'));
   if (body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body)) throw errors.invalidRequest('body must be object');
   return body as Record<string, unknown>;

@@ -3,7 +3,8 @@
  * `{statusCode: '<logical status>', code, error, message}` and answers HTTP 400 for most of them;
  * storage-js shows `statusCode` and `message` from that body. Too large (413) and an unsupported
  * type (415) are answered with their own HTTP status as well, so that a browser or proxy in
- * between sees what went wrong without reading the body. Database
+ * between sees what went wrong without reading the body, and so is a full disk (507 Insufficient
+ * Storage: the upload was fine, the server has no room for it). Database
  * errors raised while running as the caller are mapped as storage-api maps them (an RLS refusal
  * becomes a 403 `Unauthorized`, a unique violation a 409 `Duplicate`).
  */
@@ -11,7 +12,7 @@ import { HttpError } from '../app.ts';
 import { isPgError } from '../db.ts';
 
 export function storageError(statusCode: number, code: string, message: string, error: string = code): HttpError {
-  const http = statusCode >= 500 ? 500 : statusCode === 413 || statusCode === 415 ? statusCode : 400;
+  const http = [413, 415, 507].includes(statusCode) ? statusCode : statusCode >= 500 ? 500 : 400;
   return new HttpError(http, { statusCode: String(statusCode), code, error, message });
 }
 
@@ -31,7 +32,15 @@ export const errors = {
     storageError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', 'Payload too large'),
   invalidMime: (mime: string) =>
     storageError(415, 'InvalidMimeType', `mime type ${mime} is not supported`, 'invalid_mime_type'),
+  contentMismatch: (detail: string) => storageError(415, 'InvalidMimeType', detail, 'invalid_mime_type'),
   noContent: () => storageError(400, 'InvalidRequest', 'No content provided'),
+  insufficientStorage: () =>
+    storageError(
+      507,
+      'InsufficientStorage',
+      'The server has no disk space left to store this object; nothing was stored',
+      'Insufficient Storage',
+    ),
   notFoundRoute: (method: string, path: string) =>
     new HttpError(404, {
       statusCode: '404',
@@ -50,6 +59,8 @@ export function mapDbError(error: unknown): unknown {
     return errors.accessDenied(message);
   }
   if (error.code === '23505') return errors.keyExists();
+  // PostgreSQL's disk_full: the row could not be written for want of room, as a full disk for bytes.
+  if (error.code === '53100') return errors.insufficientStorage();
   if (error.code === '23503') return errors.invalidRequest('The related resource does not exist');
   if (/^(22|23)/.test(error.code)) return errors.invalidRequest(error.message);
   return error;

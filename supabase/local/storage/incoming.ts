@@ -2,21 +2,30 @@
  * Reads an upload's bytes as storage-api does: a multipart/form-data body (the first file part,
  * whatever its field name, with the `cacheControl`, `contentType` and `metadata` fields
  * storage-js sends) or a raw body (content type from the header, cache control from
- * `cache-control`, user metadata from base64 `x-metadata`). The bytes stream to a temporary file
- * with their size and MD5 (the eTag) worked out on the way; more than `limit` bytes is a 413.
+ * `cache-control`, user metadata from base64 `x-metadata`). The bytes stream to a temporary file,
+ * fsynced once complete, with their size, MD5 (the eTag) and first bytes (to tell the content's
+ * type by) worked out on the way; more than `limit` bytes is a 413, a full disk a 507.
  */
 import busboy from 'busboy';
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { ApiRequest } from '../app.ts';
+import { jsonTooDeep, TOO_DEEP_MESSAGE } from '../json-depth.ts';
 import { errors } from './errors.ts';
-import { removeQuietly } from './files.ts';
+import { isDiskFull, removeQuietly } from './files.ts';
+
+/** Bytes kept from the start of an upload to tell its type by (file-type's detection size). */
+const HEAD_BYTES = 4100;
+/** storage-api's limit on custom metadata. */
+const MAX_USER_METADATA_BYTES = 1024 * 1024;
 
 export interface IncomingFile {
   temp: string;
   size: number;
   md5: string;
+  /** The first bytes, to check the content against the declared type. */
+  head: Buffer;
   mimeType: string;
   cacheControl: string;
   userMetadata: Record<string, unknown> | null;
@@ -25,50 +34,86 @@ export interface IncomingFile {
 interface Written {
   size: number;
   md5: string;
+  head: Buffer;
   truncated: boolean;
 }
 
-/** Streams `source` into `temp`, counting bytes; past `limit` it keeps draining but stops writing. */
+async function writeAll(handle: FileHandle, chunk: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < chunk.length) offset += (await handle.write(chunk, offset)).bytesWritten;
+}
+
+/**
+ * Streams `source` into `temp` (created new, fsynced at the end), counting bytes and keeping the
+ * first ones; past `limit` it stops writing. A failed write (a full disk) also stops writing, but
+ * the rest of the body is still read before the promise settles, so the client is sent the answer
+ * instead of a reset connection.
+ */
 function writeLimited(source: Readable, temp: string, limit: number): Promise<Written> {
   return new Promise((resolve, reject) => {
-    const out = createWriteStream(temp);
     const hash = createHash('md5');
+    const headChunks: Buffer[] = [];
+    let headSize = 0;
     let size = 0;
     let truncated = false;
-    let settled = false;
-    const fail = (error: unknown) => {
-      if (settled) return;
-      settled = true;
-      out.destroy();
-      reject(error);
-    };
-    out.on('error', fail);
-    source.on('error', () => fail(errors.invalidRequest('The upload was interrupted')));
+    let failure: unknown = null;
+    let handle: FileHandle | null = null;
+    let queue: Promise<void> = open(temp, 'wx').then(
+      (opened) => {
+        handle = opened;
+      },
+      (error: unknown) => {
+        failure = error;
+      },
+    );
     source.on('data', (chunk: Buffer) => {
-      if (truncated) return;
+      if (truncated || failure) return;
       if (size + chunk.length > limit) {
         truncated = true;
         return;
       }
       size += chunk.length;
       hash.update(chunk);
-      if (!out.write(chunk)) {
-        source.pause();
-        out.once('drain', () => source.resume());
+      if (headSize < HEAD_BYTES) {
+        headChunks.push(chunk.subarray(0, HEAD_BYTES - headSize));
+        headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
       }
+      source.pause();
+      queue = queue
+        .then(() => (failure || !handle ? undefined : writeAll(handle, chunk)))
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => source.resume());
     });
-    source.on('end', () => {
-      out.end(() => {
-        if (settled) return;
-        settled = true;
-        resolve({ size, md5: hash.digest('hex'), truncated });
-      });
-    });
+    let ended = false;
+    const finish = (interrupted: boolean) => {
+      if (ended) return;
+      ended = true;
+      void queue
+        .then(async () => {
+          if (!failure && !truncated && !interrupted && handle) await handle.sync();
+        })
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => (handle as FileHandle | null)?.close().catch(() => {}))
+        .then(() => {
+          if (interrupted) reject(errors.invalidRequest('The upload was interrupted'));
+          else if (failure) reject(isDiskFull(failure) ? errors.insufficientStorage() : failure);
+          else resolve({ size, md5: hash.digest('hex'), head: Buffer.concat(headChunks), truncated });
+        });
+    };
+    source.on('end', () => finish(false));
+    source.on('error', () => finish(true));
   });
 }
 
 function parseMetadata(text: string | undefined): Record<string, unknown> | null {
   if (!text) return null;
+  if (Buffer.byteLength(text) > MAX_USER_METADATA_BYTES) throw errors.tooLarge();
+  // Parsed fine but then stored through JSON.stringify and jsonb, which overflow far down.
+  if (jsonTooDeep(text)) throw errors.invalidRequest(`metadata: ${TOO_DEEP_MESSAGE}`);
   try {
     const value: unknown = JSON.parse(text);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -96,15 +141,21 @@ async function readRaw(req: ApiRequest, temp: string, limit: number): Promise<In
     req.raw.resume();
     throw errors.tooLarge();
   }
+  const encoded = req.header('x-metadata');
+  let userMetadata: Record<string, unknown> | null;
+  try {
+    userMetadata = encoded ? parseMetadata(Buffer.from(encoded, 'base64').toString('utf8')) : null;
+  } catch (error) {
+    req.raw.resume();
+    throw error;
+  }
   const written = await writeLimited(req.raw, temp, limit);
   if (written.truncated) throw errors.tooLarge();
-  let userMetadata: Record<string, unknown> | null = null;
-  const encoded = req.header('x-metadata');
-  if (encoded) userMetadata = parseMetadata(Buffer.from(encoded, 'base64').toString('utf8'));
   return {
     temp,
     size: written.size,
     md5: written.md5,
+    head: written.head,
     mimeType: req.header('content-type') || 'application/octet-stream',
     cacheControl: req.header('cache-control') ?? 'no-cache',
     userMetadata,
@@ -166,29 +217,25 @@ function readMultipart(req: ApiRequest, temp: string, limit: number): Promise<In
           fail(errors.tooLarge());
           return;
         }
+        let userMetadata: Record<string, unknown> | null;
+        try {
+          userMetadata = parseMetadata(fields.metadata ?? fields.userMetadata);
+        } catch (error) {
+          fail(error);
+          return;
+        }
         resolve({
           temp,
           size: written.size,
           md5: written.md5,
+          head: written.head,
           mimeType: fields.contentType || written.mimeType || 'application/octet-stream',
           cacheControl: fields.cacheControl ? `max-age=${fields.cacheControl}` : 'no-cache',
-          userMetadata: parseMetadata(fields.metadata ?? fields.userMetadata),
+          userMetadata,
         });
       }, fail);
     });
     req.raw.on('error', () => fail(errors.invalidRequest('The upload was interrupted')));
     req.raw.pipe(parser);
-  });
-}
-
-/** storage-api's check: `type/subtype` must match an allowed type exactly or `type/*`. */
-export function mimeAllowed(mimeType: string, allowed: string[] | null): boolean {
-  if (!allowed || allowed.length === 0) return true;
-  const essence = mimeType.split(';')[0].trim().toLowerCase();
-  const [type, sub] = essence.split('/');
-  if (!type || !sub) return false;
-  return allowed.some((entry) => {
-    const [allowedType, allowedSub] = entry.trim().toLowerCase().split('/');
-    return allowedType === type && (allowedSub === '*' || allowedSub === sub);
   });
 }

@@ -10,8 +10,9 @@ import type { CallerContext } from '../db.ts';
 import { findBucketAsSuperuser, jsonBody, runAsCaller, type StorageContext } from './context.ts';
 import { errors } from './errors.ts';
 import { checkBucketName, checkKey } from './files.ts';
+import { transformFromBody, transformToString, type Transform } from './render.ts';
 
-interface ObjectRow {
+export interface ObjectRow {
   id: string;
   bucket_id: string;
   name: string;
@@ -49,7 +50,7 @@ export async function findObjectAsCaller(
   return rows[0];
 }
 
-async function findObjectAsSuperuser(ctx: StorageContext, bucketId: string, key: string): Promise<ObjectRow> {
+export async function findObjectAsSuperuser(ctx: StorageContext, bucketId: string, key: string): Promise<ObjectRow> {
   checkKey(key);
   const { rows } = await ctx.app.db.query<ObjectRow>(
     `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
@@ -117,7 +118,8 @@ export async function objectInfo(row: ObjectRow): Promise<ApiResponse> {
       content_type: meta.mimetype ?? null,
       cache_control: meta.cacheControl ?? null,
       etag: meta.eTag ?? null,
-      metadata: row.user_metadata,
+      // storage-api shows `{}` for an object uploaded without custom metadata.
+      metadata: row.user_metadata ?? {},
       last_modified: meta.lastModified ?? row.updated_at,
       created_at: row.created_at,
     },
@@ -131,10 +133,23 @@ function expiresInOf(value: unknown): number {
   return value;
 }
 
-async function signedPath(ctx: StorageContext, bucketId: string, key: string, expiresIn: number): Promise<string> {
+/** A signed URL's path; with transformations the token carries them and the URL renders the image. */
+async function signedPath(
+  ctx: StorageContext,
+  bucketId: string,
+  key: string,
+  expiresIn: number,
+  transform: Transform | null = null,
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const token = await ctx.app.jwt.sign({ url: `${bucketId}/${key}`, iat: now, exp: now + expiresIn });
-  return `/object/sign/${bucketId}/${key}?token=${token}`;
+  const transformations = transform ? { transformations: transformToString(transform) } : {};
+  const token = await ctx.app.jwt.sign({
+    url: `${bucketId}/${key}`,
+    ...transformations,
+    iat: now,
+    exp: now + expiresIn,
+  });
+  return `/${transform ? 'render/image' : 'object'}/sign/${bucketId}/${key}?token=${token}`;
 }
 
 export async function createSignedUrl(
@@ -144,9 +159,11 @@ export async function createSignedUrl(
   bucketId: string,
   key: string,
 ) {
-  const expiresIn = expiresInOf((await jsonBody(req)).expiresIn);
+  const body = await jsonBody(req);
+  const expiresIn = expiresInOf(body.expiresIn);
+  const transform = transformFromBody(body.transform);
   await findObjectAsCaller(ctx, caller, bucketId, key);
-  return { status: 200, body: { signedURL: await signedPath(ctx, bucketId, key, expiresIn) } };
+  return { status: 200, body: { signedURL: await signedPath(ctx, bucketId, key, expiresIn, transform) } };
 }
 
 export async function createSignedUrls(ctx: StorageContext, req: ApiRequest, caller: CallerContext, bucketId: string) {
@@ -185,7 +202,8 @@ export async function createSignedUrls(ctx: StorageContext, req: ApiRequest, cal
   return { status: 200, body: result };
 }
 
-export async function downloadSigned(ctx: StorageContext, req: ApiRequest, bucketId: string, key: string) {
+/** The claims of a signed URL's token for this object (its `transformations`, if any). */
+export async function verifySignedUrl(ctx: StorageContext, req: ApiRequest, bucketId: string, key: string) {
   const token = req.url.searchParams.get('token');
   if (!token) throw errors.invalidRequest("querystring must have required property 'token'");
   const verified = await ctx.app.jwt.verify(token);
@@ -199,6 +217,11 @@ export async function downloadSigned(ctx: StorageContext, req: ApiRequest, bucke
     );
   if (verified.claims.url !== `${bucketId}/${key}`) throw errors.invalidSignature();
   checkBucketName(bucketId);
+  return verified.claims;
+}
+
+export async function downloadSigned(ctx: StorageContext, req: ApiRequest, bucketId: string, key: string) {
+  await verifySignedUrl(ctx, req, bucketId, key);
   return serveObject(ctx, req, await findObjectAsSuperuser(ctx, bucketId, key));
 }
 

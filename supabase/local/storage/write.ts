@@ -1,12 +1,15 @@
 /**
  * Object writes of storage-api: upload (POST, and PUT which overwrites), remove by prefixes,
- * delete one, move and copy. The `storage.objects` row is written as the caller, so the table's
- * RLS decides (insert; select and update as well for an upsert); the bytes are moved in place only
- * once that transaction has committed, and the key's older versions dropped afterwards.
+ * delete one, move and copy. Bytes are made durable in their version's place first (files.ts),
+ * then the `storage.objects` row is written as the caller, so the table's RLS decides (insert;
+ * select and update as well for an upsert); a refused row takes its bytes with it, and the key's
+ * older versions are dropped once the row has committed. A crash at any point leaves at worst
+ * bytes without a row (removed at the next start), never a listed object without bytes.
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiRequest, ApiResponse } from '../app.ts';
 import type { CallerContext } from '../db.ts';
+import { storedContentType } from './content-type.ts';
 import {
   findBucketAsSuperuser,
   GLOBAL_FILE_SIZE_LIMIT,
@@ -16,8 +19,8 @@ import {
   type StorageContext,
 } from './context.ts';
 import { errors } from './errors.ts';
-import { checkBucketName, checkKey, removeQuietly } from './files.ts';
-import { mimeAllowed, readIncoming } from './incoming.ts';
+import { checkBucketName, checkKey, isDiskFull, removeQuietly } from './files.ts';
+import { readIncoming } from './incoming.ts';
 
 /** The object row as storage-api writes it; `$1..$8` are id, bucket, name, owner, owner_id, metadata, user metadata, version. */
 export const INSERT_OBJECT = `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
@@ -29,6 +32,40 @@ export const UPSERT_OBJECT = `${INSERT_OBJECT}
     owner = excluded.owner, owner_id = excluded.owner_id, metadata = excluded.metadata,
     user_metadata = excluded.user_metadata, version = excluded.version,
     updated_at = now(), last_accessed_at = now()`;
+
+/** A full disk while placing bytes is the caller's 507, like one while receiving them. */
+function diskFullAs507(error: unknown): unknown {
+  return isDiskFull(error) ? errors.insufficientStorage() : error;
+}
+
+/**
+ * Places `version`'s bytes with `place`, then writes the row with `writeRow`; when the row is
+ * refused the bytes go again, and once it is written the key's other versions go. Callers hold
+ * the key's lock (files.withKeys), so no concurrent write of the key drops these bytes before
+ * their row exists.
+ */
+async function commitVersion<T>(
+  ctx: StorageContext,
+  target: { bucket: string; key: string; version: string },
+  place: () => Promise<void>,
+  writeRow: () => Promise<T>,
+): Promise<T> {
+  try {
+    await place();
+  } catch (error) {
+    await ctx.files.dropVersion(target.bucket, target.key, target.version).catch(() => {});
+    throw diskFullAs507(error);
+  }
+  let result: T;
+  try {
+    result = await writeRow();
+  } catch (error) {
+    await ctx.files.dropVersion(target.bucket, target.key, target.version).catch(() => {});
+    throw error;
+  }
+  await ctx.files.dropOtherVersions(target.bucket, target.key, target.version).catch(() => {});
+  return result;
+}
 
 export async function uploadObject(
   ctx: StorageContext,
@@ -45,13 +82,13 @@ export async function uploadObject(
   const temp = await ctx.files.tempFile();
   const file = await readIncoming(req, temp, limit);
   try {
-    if (!mimeAllowed(file.mimeType, bucket.allowed_mime_types)) throw errors.invalidMime(file.mimeType);
+    const mimeType = await storedContentType(file, bucket.allowed_mime_types, key);
     const version = randomUUID();
     const now = new Date().toISOString();
     const metadata = {
       eTag: `"${file.md5}"`,
       size: file.size,
-      mimetype: file.mimeType,
+      mimetype: mimeType,
       cacheControl: file.cacheControl,
       lastModified: now,
       contentLength: file.size,
@@ -66,23 +103,39 @@ export async function uploadObject(
       owner,
       ownerId,
       JSON.stringify(metadata),
-      file.userMetadata ? JSON.stringify(file.userMetadata) : null,
+      // storage-api records `{}` when no custom metadata was sent, and object info shows it so.
+      JSON.stringify(file.userMetadata ?? {}),
       version,
     ];
-    const id = await runAsCaller(ctx.app, caller, async (tx) => {
-      if (!upsert) {
-        await tx.query(INSERT_OBJECT, params);
-        return params[0] as string;
-      }
-      const { rows } = await tx.query<{ id: string }>(`${UPSERT_OBJECT} returning id`, params);
-      return rows[0].id;
-    });
-    await ctx.files.commit(temp, bucketId, key, version);
+    const id = await ctx.files.withKeys([[bucketId, key]], () =>
+      commitVersion(
+        ctx,
+        { bucket: bucketId, key, version },
+        () => ctx.files.place(temp, bucketId, key, version),
+        () =>
+          runAsCaller(ctx.app, caller, async (tx) => {
+            if (!upsert) {
+              await tx.query(INSERT_OBJECT, params);
+              return params[0] as string;
+            }
+            const { rows } = await tx.query<{ id: string }>(`${UPSERT_OBJECT} returning id`, params);
+            return rows[0].id;
+          }),
+      ),
+    );
     ctx.app.notifyWrite();
     return { status: 200, body: { Id: id, Key: `${bucketId}/${key}`, id, path: key, fullPath: `${bucketId}/${key}` } };
   } finally {
     await removeQuietly(temp);
   }
+}
+
+/**
+ * Drops the bytes of a deleted row's version, and only those: another version of the key may be
+ * an upload in flight whose row is about to be written.
+ */
+export async function dropRemoved(ctx: StorageContext, bucket: string, key: string, version: string | null) {
+  if (version) await ctx.files.dropVersion(bucket, key, version).catch(() => {});
 }
 
 interface RemovedRow {
@@ -122,7 +175,7 @@ export async function removeObjects(
         )
       ).rows,
   );
-  for (const row of removed) await ctx.files.dropOtherVersions(bucketId, row.name, null).catch(() => {});
+  for (const row of removed) await dropRemoved(ctx, bucketId, row.name, row.version);
   if (removed.length > 0) ctx.app.notifyWrite();
   return { status: 200, body: removed };
 }
@@ -138,11 +191,15 @@ export async function deleteObject(
     ctx.app,
     caller,
     async (tx) =>
-      (await tx.query('delete from storage.objects where bucket_id = $1 and name = $2 returning id', [bucketId, key]))
-        .rowCount,
+      (
+        await tx.query<{ version: string | null }>(
+          'delete from storage.objects where bucket_id = $1 and name = $2 returning version',
+          [bucketId, key],
+        )
+      ).rows,
   );
-  if (removed === 0) throw errors.noSuchKey();
-  await ctx.files.dropOtherVersions(bucketId, key, null).catch(() => {});
+  if (removed.length === 0) throw errors.noSuchKey();
+  await dropRemoved(ctx, bucketId, key, removed[0].version);
   ctx.app.notifyWrite();
   return { status: 200, body: { message: 'Successfully deleted' } };
 }
@@ -171,25 +228,57 @@ async function transferOf(req: ApiRequest): Promise<Transfer> {
   };
 }
 
+/** The source's current version, read as the caller (their select policy decides who may see it). */
+async function sourceVersion(ctx: StorageContext, caller: CallerContext, t: Transfer) {
+  const rows = await runAsCaller(ctx.app, caller, async (tx) => {
+    const found = await tx.query<{ metadata: unknown; user_metadata: unknown; version: string | null }>(
+      'select metadata, user_metadata, version from storage.objects where bucket_id = $1 and name = $2',
+      [t.fromBucket, t.fromKey],
+    );
+    return found.rows;
+  });
+  if (!rows[0]?.version) throw errors.noSuchKey();
+  return { ...rows[0], version: rows[0].version };
+}
+
 export async function moveObject(ctx: StorageContext, req: ApiRequest, caller: CallerContext): Promise<ApiResponse> {
   const t = await transferOf(req);
   await findBucketAsSuperuser(ctx.app, t.toBucket);
-  const moved = await runAsCaller(ctx.app, caller, async (tx) => {
-    const { rows } = await tx.query<{ id: string; version: string | null }>(
-      `update storage.objects set bucket_id = $3, name = $4, updated_at = now()
-        where bucket_id = $1 and name = $2 returning id, version`,
-      [t.fromBucket, t.fromKey, t.toBucket, t.toKey],
-    );
-    return rows[0];
-  });
-  if (!moved) throw errors.noSuchKey();
-  if (moved.version) {
-    await ctx.files.copyVersion(
-      { bucket: t.fromBucket, key: t.fromKey, version: moved.version },
-      { bucket: t.toBucket, key: t.toKey, version: moved.version },
-    );
-    await ctx.files.dropOtherVersions(t.fromBucket, t.fromKey, null);
+  if (t.fromBucket === t.toBucket && t.fromKey === t.toKey) {
+    await sourceVersion(ctx, caller, t);
+    return { status: 200, body: { message: 'Successfully moved' } };
   }
+  const version = randomUUID();
+  const keys: Array<[string, string]> = [
+    [t.fromBucket, t.fromKey],
+    [t.toBucket, t.toKey],
+  ];
+  await ctx.files.withKeys(keys, async () => {
+    const source = await sourceVersion(ctx, caller, t);
+    // The bytes are copied under a new version before the row moves to them; the source's
+    // bytes go only after the row has moved.
+    const moved = await commitVersion(
+      ctx,
+      { bucket: t.toBucket, key: t.toKey, version },
+      () =>
+        ctx.files.copyVersion(
+          { bucket: t.fromBucket, key: t.fromKey, version: source.version },
+          { bucket: t.toBucket, key: t.toKey, version },
+        ),
+      async () => {
+        const updated = await runAsCaller(ctx.app, caller, (tx) =>
+          tx.query(
+            `update storage.objects set bucket_id = $3, name = $4, version = $6, updated_at = now()
+              where bucket_id = $1 and name = $2 and version = $5`,
+            [t.fromBucket, t.fromKey, t.toBucket, t.toKey, source.version, version],
+          ),
+        );
+        if (updated.rowCount === 0) throw errors.noSuchKey();
+      },
+    );
+    await dropRemoved(ctx, t.fromBucket, t.fromKey, source.version);
+    return moved;
+  });
   ctx.app.notifyWrite();
   return { status: 200, body: { message: 'Successfully moved' } };
 }
@@ -198,34 +287,36 @@ export async function copyObject(ctx: StorageContext, req: ApiRequest, caller: C
   const t = await transferOf(req);
   await findBucketAsSuperuser(ctx.app, t.toBucket);
   const version = randomUUID();
-  const copied = await runAsCaller(ctx.app, caller, async (tx) => {
-    const { rows } = await tx.query<{ metadata: unknown; user_metadata: unknown; version: string | null }>(
-      'select metadata, user_metadata, version from storage.objects where bucket_id = $1 and name = $2',
-      [t.fromBucket, t.fromKey],
+  const id = randomUUID();
+  const keys: Array<[string, string]> = [
+    [t.fromBucket, t.fromKey],
+    [t.toBucket, t.toKey],
+  ];
+  await ctx.files.withKeys(keys, async () => {
+    const source = await sourceVersion(ctx, caller, t);
+    await commitVersion(
+      ctx,
+      { bucket: t.toBucket, key: t.toKey, version },
+      () =>
+        ctx.files.copyVersion(
+          { bucket: t.fromBucket, key: t.fromKey, version: source.version },
+          { bucket: t.toBucket, key: t.toKey, version },
+        ),
+      () =>
+        runAsCaller(ctx.app, caller, (tx) =>
+          tx.query(INSERT_OBJECT, [
+            id,
+            t.toBucket,
+            t.toKey,
+            ownerOf(caller),
+            typeof caller.claims.sub === 'string' ? caller.claims.sub : null,
+            JSON.stringify(source.metadata),
+            source.user_metadata === null ? null : JSON.stringify(source.user_metadata),
+            version,
+          ]),
+        ),
     );
-    const source = rows[0];
-    if (!source?.version) throw errors.noSuchKey();
-    const id = randomUUID();
-    await tx.query(
-      `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-       values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`,
-      [
-        id,
-        t.toBucket,
-        t.toKey,
-        ownerOf(caller),
-        typeof caller.claims.sub === 'string' ? caller.claims.sub : null,
-        JSON.stringify(source.metadata),
-        source.user_metadata === null ? null : JSON.stringify(source.user_metadata),
-        version,
-      ],
-    );
-    return { id, sourceVersion: source.version };
   });
-  await ctx.files.copyVersion(
-    { bucket: t.fromBucket, key: t.fromKey, version: copied.sourceVersion },
-    { bucket: t.toBucket, key: t.toKey, version },
-  );
   ctx.app.notifyWrite();
-  return { status: 200, body: { Id: copied.id, Key: `${t.toBucket}/${t.toKey}` } };
+  return { status: 200, body: { Id: id, Key: `${t.toBucket}/${t.toKey}` } };
 }
