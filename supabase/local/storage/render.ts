@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { ApiRequest, ApiResponse } from '../app.ts';
+import { sniff } from './content-type.ts';
 import { errors, storageError } from './errors.ts';
 
 const MAX_SIDE = 2500;
@@ -18,8 +19,20 @@ const MAX_SOURCE_BYTES = 25 * 1000 * 1000;
 const MAX_SOURCE_PIXELS = 50_000_000;
 const RESIZE = ['cover', 'contain', 'fill'] as const;
 const FORMATS = ['origin', 'avif', 'webp'] as const;
-/** What sharp reads that is a raster image a browser may be sent back (SVG is never rendered). */
-const SOURCES = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
+/**
+ * Raster images that are transformed, told by their bytes before libvips sees them: SVG (script,
+ * and librsvg parsing untrusted XML) and every other format never reach the decoder.
+ */
+const SOURCES = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/tiff',
+  'image/heif',
+  'image/heic',
+]);
 /** Source formats a browser shows as they are; others leave as JPEG when the origin is kept. */
 const SHOWABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
 
@@ -115,6 +128,9 @@ export async function renderImage(req: ApiRequest, source: RenderSource, transfo
   }
   const input = await readFile(source.file).catch(() => null);
   if (!input) throw errors.noSuchKey();
+  if (!SOURCES.has((await sniff(input.subarray(0, 4100))) ?? '')) {
+    throw unprocessable('The object is not a raster image that can be transformed');
+  }
   const { default: sharp } = await import('sharp');
   // Decoded images are not kept between requests: objects change under the same path.
   sharp.cache(false);
@@ -122,7 +138,6 @@ export async function renderImage(req: ApiRequest, source: RenderSource, transfo
   try {
     const image = sharp(input, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: 'error' });
     const { format: sourceFormat = '' } = await image.metadata();
-    if (!SOURCES.has(sourceFormat)) throw unprocessable('The object is not a raster image that can be transformed');
     const format = outputFormat(transform, sourceFormat, req.header('accept') ?? '');
     const fit = transform.resize === 'contain' ? 'inside' : transform.resize === 'fill' ? 'fill' : 'cover';
     let pipeline = image.rotate();
@@ -135,7 +150,6 @@ export async function renderImage(req: ApiRequest, source: RenderSource, transfo
       .toBuffer({ resolveWithObject: true });
     output = { data, format: info.format };
   } catch (error) {
-    if (error instanceof Error && 'body' in error) throw error;
     throw unprocessable(
       /pixel limit/i.test(String(error))
         ? 'The image has more than 50 megapixels, the most that can be transformed'
