@@ -156,9 +156,15 @@ describe('object info', () => {
   it('shows {} for an object uploaded without custom metadata, and the metadata when there is', async () => {
     await service.storage.createBucket('infos', { public: false });
     await service.storage.from('infos').upload('plain.txt', text('plain'));
+    await service.storage
+      .from('infos')
+      .upload('raw.bin', new Uint8Array([1, 2, 3]), { contentType: 'application/octet-stream' });
     await service.storage.from('infos').upload('tagged.txt', text('tagged'), { metadata: { tag: 'x' } });
-    expect((await service.storage.from('infos').info('plain.txt')).data).toMatchObject({ metadata: {}, size: 5 });
-    expect((await service.storage.from('infos').info('tagged.txt')).data).toMatchObject({ metadata: { tag: 'x' } });
+    const plain = await service.storage.from('infos').info('plain.txt');
+    expect(plain.data).toMatchObject({ size: 5, contentType: 'text/plain' });
+    expect(plain.data?.metadata).toEqual({});
+    expect((await service.storage.from('infos').info('raw.bin')).data?.metadata).toEqual({});
+    expect((await service.storage.from('infos').info('tagged.txt')).data?.metadata).toEqual({ tag: 'x' });
   });
 });
 
