@@ -1,14 +1,20 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LOCAL_SUPABASE_URL, securityHeadersPlugin } from './scripts/security-headers.ts';
 import { webAppManifest } from './src/pwa/manifest.ts';
 
 /** Marks each build, so a deployed update is told apart (CREWCAMP_BUILD_ID, else the package version). */
 const buildId = process.env.CREWCAMP_BUILD_ID || process.env.npm_package_version || 'dev';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
+    // The Content-Security-Policy (meta tag, `_headers`, `serve.json`, `vite preview`) for the
+    // project this build talks to, read as src/lib/env.ts reads it.
+    securityHeadersPlugin(
+      process.env.VITE_SUPABASE_URL || loadEnv(mode, process.cwd(), 'VITE_').VITE_SUPABASE_URL || LOCAL_SUPABASE_URL,
+    ),
     {
       name: 'crewcamp-build-id',
       transformIndexHtml: () => [
@@ -42,4 +48,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
