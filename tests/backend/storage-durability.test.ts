@@ -178,7 +178,7 @@ describe('a full disk', () => {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', path.join(dataDir, 'storage')]);
       mounted = true;
     } catch (error) {
-      throw new Error(`this test mounts a 256 KiB tmpfs as the storage folder, which needs root: ${String(error)}`);
+      throw new Error('this test mounts a 256 KiB tmpfs as the storage folder, which needs root', { cause: error });
     }
     full = await startTestBackend({ dataDir });
     await full.service().storage.createBucket('tiny', { public: false });
