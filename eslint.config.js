@@ -5,15 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: [
-      'dist',
-      'node_modules',
-      '.data',
-      'coverage',
-      'test-results',
-      'playwright-report',
-      'supabase/functions/*/index.ts',
-    ],
+    ignores: ['dist', 'node_modules', '.data', 'coverage', 'test-results', 'playwright-report'],
   },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],

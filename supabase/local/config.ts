@@ -25,8 +25,19 @@ export interface BackendConfig {
   migrationsDir: string;
   /** Applied once on a new database, after the migrations. `null` for none. */
   seedFile: string | null;
-  /** Server functions: one folder per function with a `handler.ts`. */
+  /** Server functions: one folder per function with an `index.ts` that calls `Deno.serve` (run on Deno). */
   functionsDir: string;
+  /**
+   * The functions' secrets (`KEY=value` lines, as `supabase secrets set --env-file` takes), read
+   * again when it changes; `null` for none. Default: `supabase/functions/.env` (git-ignored).
+   */
+  functionsEnvFile: string | null;
+  /** Milliseconds a function may take to answer (the hosted request idle timeout, 150 s); then 504. */
+  functionsTimeoutMs: number;
+  /** Heap of each function's Deno process in MB (hosted: 256); a function over it is answered 546. */
+  functionsMemoryMb: number;
+  /** Milliseconds an unused function process is kept before it is stopped (0: until the backend closes). */
+  functionsIdleMs: number;
   /** No request log lines. */
   quiet: boolean;
   /** Seconds an access token lives. */
@@ -51,6 +62,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): BackendConf
     migrationsDir: path.join(root, 'supabase', 'migrations'),
     seedFile: path.join(root, 'supabase', 'seed.sql'),
     functionsDir: path.join(root, 'supabase', 'functions'),
+    functionsEnvFile:
+      env.FUNCTIONS_ENV_FILE === ''
+        ? null
+        : path.resolve(root, env.FUNCTIONS_ENV_FILE ?? path.join('supabase', 'functions', '.env')),
+    functionsTimeoutMs: Number(env.FUNCTIONS_TIMEOUT_MS ?? 150_000),
+    functionsMemoryMb: Number(env.FUNCTIONS_MEMORY_MB ?? 256),
+    functionsIdleMs: Number(env.FUNCTIONS_IDLE_MS ?? 5 * 60 * 1000),
     quiet: env.LOCAL_SUPABASE_QUIET === '1',
     jwtExpiry: Number(env.JWT_EXPIRY ?? 3600),
     siteUrl: env.SITE_URL ?? 'http://localhost:5173',

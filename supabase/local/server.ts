@@ -14,7 +14,7 @@ import { authApi } from './auth/index.ts';
 import { configFromEnv, type BackendConfig } from './config.ts';
 import { isPgError, openPglite, openPostgres, type Database } from './db.ts';
 import { devMailApi } from './mail.ts';
-import { functionsApi } from './functions.ts';
+import { functionsGateway, type FunctionsGateway } from './functions.ts';
 import { HttpError, type ApiHandler, type ApiRequest, type ApiResponse, type App, type Mail } from './app.ts';
 import { JwtKeys } from './jwt.ts';
 import { migrate } from './migrate.ts';
@@ -32,6 +32,8 @@ export interface Backend {
   jwtSecret: string;
   db: Database;
   app: App;
+  /** The server functions' Deno processes. */
+  functions: FunctionsGateway;
   /** Milliseconds from the call to serving, and whether the database was new. */
   startup: { ms: number; isNew: boolean; applied: string[] };
   /** Runs the database's maintenance function now (what the timer does). */
@@ -95,11 +97,12 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const storage = storageApi(app);
   // Bytes without rows, rows without bytes: repaired before the first request (storage/integrity.ts).
   await storage.repair().catch((error: unknown) => console.error('[storage] start-up check failed:', error));
+  const functions = functionsGateway(app);
   const families: Array<[string, ApiHandler]> = [
     ['/rest/v1', restApi(app)],
     ['/auth/v1', authApi(app)],
     ['/storage/v1', storage],
-    ['/functions/v1', functionsApi(app)],
+    ['/functions/v1', functions.handle],
     ['/realtime/v1', realtimeHttpApi(app, () => realtime?.hub ?? null)],
     ['/_dev/mail', devMailApi(app)],
   ];
@@ -143,11 +146,13 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     jwtSecret: config.jwtSecret,
     db,
     app,
+    functions,
     startup: { ms: performance.now() - started, isNew: migrated.isNew, applied: migrated.applied },
     runMaintenance,
     async close() {
       if (maintenanceTimer) clearInterval(maintenanceTimer);
       await realtime?.close();
+      await functions.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();

@@ -3,40 +3,43 @@
  * may mail an approved entry its link; the mail lands on the dev mail outbox (/_dev/mail) with the
  * SITE_URL link, and that link's token registers the person. With a mail provider configured the
  * mail goes to the provider's HTTP API instead, and with no transport at all the answer says the
- * link was not mailed.
+ * link was not mailed. The function runs on Deno; its secrets come from the backend's env file.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { handler, NOT_MAILED } from '../../supabase/functions/send-approval-email/handler.ts';
 import { account, activity, rpc, type Account } from '../support/accounts.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
+import { functionSecrets, type FunctionSecrets } from '../support/function-secrets.ts';
 import { callFunction } from '../support/functions.ts';
 
 const SITE = 'https://crew.example.test';
 const AUTH_REQUIRED = 'Authentication required. Please log in and try again.';
-const MAIL_ENV = ['RESEND_API_KEY', 'RESEND_API_BASE', 'MAIL_FROM'];
+const NOT_MAILED = 'The approval link could not be mailed; copy it and send it yourself.';
 
 let backend: TestBackend;
 let admin: Account;
 let user: Account;
+let secrets: FunctionSecrets;
 let seq = 0;
 
 beforeAll(async () => {
-  for (const key of MAIL_ENV) delete process.env[key];
+  secrets = await functionSecrets();
   backend = await startTestBackend({
     fixtures: false,
     functionsDir: path.resolve('supabase/functions'),
+    functionsEnvFile: secrets.file,
     siteUrl: SITE,
   });
   admin = await account(backend, 'Ines Admin', { role: 'admin' });
   user = await account(backend, 'Jonas User');
 });
-afterAll(async () => backend?.stop());
-afterEach(() => {
-  for (const key of MAIL_ENV) delete process.env[key];
+afterAll(async () => {
+  await backend?.stop();
+  await secrets?.remove();
 });
+afterEach(() => secrets.clear());
 
 interface Mail {
   to_address: string;
@@ -164,14 +167,14 @@ describe('send-approval-email with a mail provider', () => {
   });
   afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
 
-  const useProvider = () => {
-    process.env.RESEND_API_KEY = 're_test_local';
-    process.env.RESEND_API_BASE = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-    process.env.MAIL_FROM = 'CrewCamp <crew@example.test>';
-  };
+  const providerSecrets = () => ({
+    RESEND_API_KEY: 're_test_local',
+    RESEND_API_BASE: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`,
+  });
+  const useProvider = () => secrets.set({ ...providerSecrets(), MAIL_FROM: 'CrewCamp <crew@example.test>' });
 
   it("sends through the provider's HTTP API instead of the dev outbox", async () => {
-    useProvider();
+    await useProvider();
     const { id, email } = await entry('Pia Provider');
     const answer = await send(id);
     expect(answer).toMatchObject({ status: 200, body: { message: `Approval link sent to ${email}` } });
@@ -186,7 +189,7 @@ describe('send-approval-email with a mail provider', () => {
   });
 
   it('says the link was not mailed when the provider refuses or is half configured', async () => {
-    useProvider();
+    await useProvider();
     reply = { status: 422, body: { message: 'The from address is not verified' } };
     const { id, email } = await entry('Rolf Refused');
     const refused = await send(id);
@@ -198,7 +201,7 @@ describe('send-approval-email with a mail provider', () => {
     });
     expect(String(refused.body.link)).toContain(`${SITE}/register?token=`);
 
-    delete process.env.MAIL_FROM;
+    await secrets.set(providerSecrets());
     const halfway = await send(id);
     expect(halfway.status).toBe(503);
     expect(halfway.body).toMatchObject({ error: NOT_MAILED, detail: 'MAIL_FROM is not set (the sender address)' });
@@ -207,26 +210,15 @@ describe('send-approval-email with a mail provider', () => {
 
   it('says the link was not mailed on a project with no mail transport at all (as hosted without a provider)', async () => {
     const { id, email } = await entry('Hugo Hosted');
-    // The handler as the hosted runtime runs it: the same environment minus the local outbox.
-    const outbox = process.env.DEV_MAIL_URL;
-    delete process.env.DEV_MAIL_URL;
-    try {
-      const response = await handler(
-        new Request(`${backend.url}/send-approval-email`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${admin.accessToken}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ entryId: id }),
-        }),
-      );
-      expect(response.status).toBe(503);
-      expect(await response.json()).toMatchObject({
-        error: NOT_MAILED,
-        detail: 'No mail provider is configured (RESEND_API_KEY and MAIL_FROM)',
-        email,
-      });
-    } finally {
-      process.env.DEV_MAIL_URL = outbox;
-    }
+    // The environment of a hosted project: the same, minus the local dev mail outbox.
+    await secrets.set({ DEV_MAIL_URL: '' });
+    const answer = await send(id);
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({
+      error: NOT_MAILED,
+      detail: 'No mail provider is configured (RESEND_API_KEY and MAIL_FROM)',
+      email,
+    });
     expect(await mailsTo(email)).toEqual([]);
   });
 });

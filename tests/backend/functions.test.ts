@@ -1,7 +1,8 @@
 /**
  * /functions/v1 driven by supabase-js `functions.invoke` and plain fetch: the fixture functions of
- * tests/fixtures/functions see the caller's request and the platform's environment, act as the
- * caller, and the gateway's JWT check, unknown names and a throwing function answer as hosted.
+ * tests/fixtures/functions run on the real Deno runtime, see the caller's request and the
+ * platform's environment, act as the caller, and the gateway's JWT check (config.toml's
+ * verify_jwt), unknown names, a throwing function and one that does not boot answer as hosted.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
+import { functionSecrets, type FunctionSecrets } from '../support/function-secrets.ts';
 
 let backend: TestBackend;
 let alice: { client: SupabaseClient; userId: string; email: string };
@@ -46,7 +48,11 @@ describe('calling a function', () => {
       body: '{"ping":true}',
       env: { SUPABASE_URL: true, SUPABASE_ANON_KEY: true, SUPABASE_SERVICE_ROLE_KEY: true },
       url: backend.url,
+      // The pinned Deno of the npm package, in a process of the function's own.
+      runtime: { deno: '2.9.6' },
     });
+    expect(echoed.runtime.pid).not.toBe(process.pid);
+    expect(backend.functions.pids()).toContain(echoed.runtime.pid);
     expect(echoed.headers).toMatchObject({
       'x-custom': 'hello',
       apikey: backend.anonKey,
@@ -144,64 +150,115 @@ describe('gateway answers', () => {
     expect(invoked.error?.name).toBe('FunctionsHttpError');
     const next = await call('echo');
     expect(next.status).toBe(200);
+    expect(res.headers.get('sb-error-code')).toBe('EDGE_FUNCTION_ERROR');
   });
 });
 
-describe('verify_jwt = false', () => {
+describe('a project of its own: verify_jwt, entry points, secrets, reloads', () => {
   let dir: string;
   let open: TestBackend;
+  let secrets: FunctionSecrets;
+  const fn = (name: string) => path.join(dir, 'functions', name);
+  const get = (name: string, init: RequestInit = {}) => fetch(`${open.url}/functions/v1/${name}`, init);
+
+  async function writeFunction(name: string, source: string) {
+    await mkdir(fn(name), { recursive: true });
+    await writeFile(path.join(fn(name), 'index.ts'), source);
+  }
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'functions-config-'));
-    await mkdir(path.join(dir, 'functions', 'hook'), { recursive: true });
-    await mkdir(path.join(dir, 'functions', 'locked'), { recursive: true });
-    const source = `export async function handler(req: Request): Promise<Response> {
-  return new Response('hook saw ' + req.method, { headers: { 'content-type': 'text/plain' } });
-}
+    secrets = await functionSecrets();
+    const hook = `Deno.serve((req: Request) =>
+  new Response(\`hook saw \${req.method} \${Deno.env.get('GREETING') ?? 'no greeting'} at \${Deno.env.get('SUPABASE_URL')}\`, {
+    headers: { 'content-type': 'text/plain' },
+  }),
+);
 `;
-    await writeFile(path.join(dir, 'functions', 'hook', 'handler.ts'), source);
-    await writeFile(path.join(dir, 'functions', 'locked', 'handler.ts'), source);
+    await writeFunction('hook', hook);
+    await writeFunction('locked', hook);
+    await writeFunction(
+      'fetcher',
+      'export default { fetch: (req: Request) => new Response(`default export saw ${req.method}`) };\n',
+    );
+    await mkdir(path.join(dir, 'functions', 'moved', 'src'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'functions', 'moved', 'src', 'main.ts'),
+      "Deno.serve(() => new Response('from main.ts'));\n",
+    );
     await writeFile(
       path.join(dir, 'config.toml'),
-      '[functions.hook]\nverify_jwt = false # a webhook\n\n[functions.locked]\nverify_jwt = true\n',
+      [
+        '[functions.hook]',
+        'verify_jwt = false # a webhook',
+        '[functions.locked]',
+        'verify_jwt = true',
+        '[functions.fetcher]',
+        'verify_jwt = false',
+        '[functions.moved]',
+        'verify_jwt = false',
+        'entrypoint = "./functions/moved/src/main.ts"',
+        '',
+      ].join('\n'),
     );
-    open = await startTestBackend({ fixtures: false, functionsDir: path.join(dir, 'functions') });
+    open = await startTestBackend({
+      fixtures: false,
+      functionsDir: path.join(dir, 'functions'),
+      functionsEnvFile: secrets.file,
+    });
   });
 
   afterAll(async () => {
     await open?.stop();
+    await secrets?.remove();
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('lets a function opt out of the JWT check', async () => {
-    const res = await fetch(`${open.url}/functions/v1/hook`, { method: 'POST' });
+  it("honours config.toml's verify_jwt, entrypoint and export default { fetch }", async () => {
+    const res = await get('hook', { method: 'POST' });
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe('hook saw POST');
-    const locked = await fetch(`${open.url}/functions/v1/locked`, { method: 'POST' });
+    expect(await res.text()).toBe(`hook saw POST no greeting at ${open.url}`);
+    const locked = await get('locked', { method: 'POST' });
     expect(locked.status).toBe(401);
+    expect(await locked.json()).toEqual({ code: 401, message: 'Missing authorization header' });
+    const signed = await get('locked', { headers: { authorization: `Bearer ${open.anonKey}` } });
+    expect(await signed.text()).toBe(`hook saw GET no greeting at ${open.url}`);
+    expect(await (await get('fetcher', { method: 'PUT' })).text()).toBe('default export saw PUT');
+    expect(await (await get('moved')).text()).toBe('from main.ts');
   });
 
-  it('serves an edited handler without a restart', async () => {
-    const file = path.join(dir, 'functions', 'hook', 'handler.ts');
-    await writeFile(
-      file,
-      `export async function handler(): Promise<Response> {\n  return new Response('edited');\n}\n`,
-    );
+  it("gives the function the env file's secrets, a change on the next call, never the platform's names", async () => {
+    await secrets.set({ GREETING: 'hello crew', SUPABASE_URL: 'http://evil.example' });
+    expect(await (await get('hook')).text()).toBe(`hook saw GET hello crew at ${open.url}`);
+    await secrets.set({ GREETING: 'good night' });
+    expect(await (await get('hook')).text()).toBe(`hook saw GET good night at ${open.url}`);
+    await secrets.clear();
+    expect(await (await get('hook')).text()).toBe(`hook saw GET no greeting at ${open.url}`);
+  });
+
+  it('serves an edited function without a restart', async () => {
+    const file = path.join(fn('hook'), 'index.ts');
+    await writeFile(file, "Deno.serve(() => new Response('edited'));\n");
     await utimes(file, new Date(), new Date(Date.now() + 5000));
-    const res = await fetch(`${open.url}/functions/v1/hook`);
-    expect(await res.text()).toBe('edited');
+    expect(await (await get('hook')).text()).toBe('edited');
   });
 
-  it('answers a handler that does not load with 503 BOOT_ERROR and keeps serving', async () => {
-    await mkdir(path.join(dir, 'functions', 'broken'), { recursive: true });
-    await writeFile(path.join(dir, 'functions', 'broken', 'handler.ts'), 'export const handler = ;\n');
+  it('answers a function that does not boot with 503 BOOT_ERROR and keeps serving', async () => {
+    await writeFunction('broken', 'export const handler = ;\n');
+    await writeFunction('idle', 'export const nothing = 1;\n');
     await writeFile(
       path.join(dir, 'config.toml'),
-      '[functions.broken]\nverify_jwt = false\n[functions.hook]\nverify_jwt = false\n',
+      '[functions.broken]\nverify_jwt = false\n[functions.idle]\nverify_jwt = false\n[functions.hook]\nverify_jwt = false\n',
     );
-    const res = await fetch(`${open.url}/functions/v1/broken`);
-    expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' });
-    expect((await fetch(`${open.url}/functions/v1/hook`)).status).toBe(200);
+    for (const name of ['broken', 'idle']) {
+      const res = await get(name);
+      expect(res.status, name).toBe(503);
+      expect(res.headers.get('sb-error-code')).toBe('BOOT_ERROR');
+      expect(await res.json(), name).toEqual({
+        code: 'BOOT_ERROR',
+        message: 'Worker failed to boot (please check logs)',
+      });
+    }
+    expect((await get('hook')).status).toBe(200);
   });
 });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import { account, type Account } from '../support/accounts.ts';
+import { functionSecrets, type FunctionSecrets } from '../support/function-secrets.ts';
 import { callFunction } from '../support/functions.ts';
 
 const AUTH_REQUIRED = 'Authentication required. Please log in and try again.';
@@ -17,15 +18,23 @@ const ORIGIN = 'http://localhost:5173';
 
 let backend: TestBackend;
 let ana: Account;
+/** The functions' secrets (they run on Deno, in processes of their own). */
+let secrets: FunctionSecrets;
 
 beforeAll(async () => {
-  backend = await startTestBackend({ fixtures: false, functionsDir: path.resolve('supabase/functions') });
+  secrets = await functionSecrets();
+  backend = await startTestBackend({
+    fixtures: false,
+    functionsDir: path.resolve('supabase/functions'),
+    functionsEnvFile: secrets.file,
+  });
   ana = await account(backend, 'Ana Alp');
 });
-afterAll(async () => backend?.stop());
-afterEach(() => {
-  for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'STRIPE_WEBHOOK_SECRET']) delete process.env[key];
+afterAll(async () => {
+  await backend?.stop();
+  await secrets?.remove();
 });
+afterEach(() => secrets.clear());
 
 const subscription = async (userId: string) =>
   (
@@ -152,8 +161,10 @@ describe('create-checkout with a provider key', () => {
   afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
 
   it("opens the provider's checkout with the spec's return paths and leaves the tier to the webhook", async () => {
-    process.env.STRIPE_SECRET_KEY = 'sk_test_local';
-    process.env.STRIPE_API_BASE = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+    await secrets.set({
+      STRIPE_SECRET_KEY: 'sk_test_local',
+      STRIPE_API_BASE: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`,
+    });
     const answer = await callFunction(backend, 'create-checkout', {
       token: ana.accessToken,
       body: { subscriptionTier: 'starter' },
@@ -216,7 +227,7 @@ describe('stripe-webhook', () => {
   });
 
   it('refuses forged, stale and missing signatures, changing nothing', async () => {
-    process.env.STRIPE_WEBHOOK_SECRET = SECRET;
+    await secrets.set({ STRIPE_WEBHOOK_SECRET: SECRET });
     const victim = await account(backend, 'Vic Victim');
     const event = completed(victim.userId);
     const invalid = { status: 400, body: { error: 'Invalid signature' } };
@@ -230,7 +241,7 @@ describe('stripe-webhook', () => {
   });
 
   it('applies a paid checkout once, then subscription updates and the cancellation', async () => {
-    process.env.STRIPE_WEBHOOK_SECRET = SECRET;
+    await secrets.set({ STRIPE_WEBHOOK_SECRET: SECRET });
     const payer = await account(backend, 'Pia Payer');
     const event = completed(payer.userId);
     expect(await deliver(event, sign)).toEqual({ status: 200, body: { received: true } });
@@ -282,7 +293,7 @@ describe('stripe-webhook', () => {
   });
 
   it('acknowledges events it does not handle', async () => {
-    process.env.STRIPE_WEBHOOK_SECRET = SECRET;
+    await secrets.set({ STRIPE_WEBHOOK_SECRET: SECRET });
     expect(await deliver({ type: 'invoice.paid', data: { object: { id: 'in_1' } } }, sign)).toEqual({
       status: 200,
       body: { received: true, ignored: 'invoice.paid' },

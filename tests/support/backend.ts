@@ -67,6 +67,8 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     quiet: true,
     maintenanceIntervalMs: 0,
     functionsDir: path.join(fixturesDir, 'functions'),
+    // A developer's supabase/functions/.env (real provider keys) never reaches a test.
+    functionsEnvFile: null,
     extraMigrationsDirs: fixtures ? [path.join(fixturesDir, 'migrations')] : [],
     ...rest,
   });

@@ -1,12 +1,9 @@
 /**
- * The function's environment, the same way on the hosted Deno runtime (`Deno.env`) and under Node
- * (the local backend, tests): read at call time, so a changed variable applies to the next request.
+ * The function's environment (`Deno.env`: the platform's variables and the project's secrets),
+ * read at call time. An empty value counts as unset, as `supabase secrets set KEY=` leaves it.
  */
-type DenoLike = { env: { get(key: string): string | undefined } };
-
 export function env(key: string): string | undefined {
-  const deno = (globalThis as { Deno?: DenoLike }).Deno;
-  const value = deno?.env.get(key) ?? (typeof process === 'undefined' ? undefined : process.env[key]);
+  const value = Deno.env.get(key);
   return value === '' ? undefined : value;
 }
 

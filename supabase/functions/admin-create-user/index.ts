@@ -1,6 +1,5 @@
-// Entry point on the hosted (Deno) runtime; the logic is in handler.ts, shared with the local backend.
+// The function's entry, served by Deno: the hosted Edge Runtime, or a Deno process of the local
+// backend (supabase/local/functions). The logic is in handler.ts.
 import { handler } from './handler.ts';
-
-declare const Deno: { serve(handler: (req: Request) => Promise<Response>): unknown };
 
 Deno.serve(handler);
