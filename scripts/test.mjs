@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check CI runs, in order, stopping at the first failure: lint, formatting,
 // types, the unit and integration suites on embedded PGlite, then the integration suites again
-// on a real PostgreSQL (Debian's, started by scripts/pg15.sh) so nothing depends on PGlite, then
-// the browser tests in Debian's Chromium against the built app and the local backend.
+// on a real PostgreSQL (Debian's, started by scripts/pg15.sh) so nothing depends on PGlite, the
+// hosted deploy path with the real Supabase CLI (db push, migration list) against a database of
+// its own on that server, then the browser tests in Debian's Chromium against the built app and
+// the local backend.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -11,6 +13,7 @@ const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['unit + integration (PGlite)', 'npx', ['vitest', 'run']],
   ['integration (PostgreSQL)', 'node', ['scripts/test-pg.mjs']],
+  ['Supabase CLI deploy path (PostgreSQL)', 'node', ['scripts/cli-deploy-check.mjs']],
   ['browser (Playwright, Chromium)', 'npx', ['playwright', 'test']],
 ];
 

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import { functionSecrets, type FunctionSecrets } from '../support/function-secrets.ts';
 
-const TIMEOUT_MS = 2500;
+const TIMEOUT_MS = 4000;
 const CANARY = 'CREWCAMP_BACKEND_ONLY_CANARY';
 
 let backend: TestBackend;
@@ -205,7 +205,8 @@ describe('process lifetime', () => {
       child.kill('SIGKILL');
       await rm(data, { recursive: true, force: true });
     }
-  });
+    // A new data folder is migrated and seeded first: slow on a busy machine.
+  }, 120_000);
 });
 
 async function waitForKey(output: () => string): Promise<string> {
