@@ -157,8 +157,16 @@ export function functionsGateway(app: App): FunctionsGateway {
       app.notifyWrite();
       return failure(forwarded);
     }
-    // The function's writes are done once it has answered: wake Realtime for them.
-    forwarded.response.once('close', () => app.notifyWrite());
+    const { response } = forwarded;
+    // A caller gone before the answer was read: drop it, so the function's connection is freed.
+    const socket = req.raw.socket;
+    const abandon = () => response.destroy();
+    socket.once('close', abandon);
+    response.once('close', () => {
+      socket.off('close', abandon);
+      // The function's writes are done once it has answered: wake Realtime for them.
+      app.notifyWrite();
+    });
     return reply(forwarded, req.method);
   };
 

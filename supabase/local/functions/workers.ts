@@ -213,32 +213,38 @@ export class FunctionWorker {
         ownTimeout = true;
         this.stop('timeout');
       }, request.timeoutMs);
-      const outgoing = http.request({
-        host: '127.0.0.1',
-        port: this.port,
-        method: request.method,
-        path: request.path,
-        headers: request.headers,
-        agent: this.agent,
-      });
-      outgoing.on('response', (response) => {
-        answered = true;
-        resolve({ ok: true, response });
-        response.once('close', finish);
-      });
-      outgoing.on('error', () => {
-        if (answered) return finish();
-        // The connection broke because the process ended (or is ending): say why, once it is known.
-        const gone = Promise.race([
-          this.exited,
-          new Promise<ExitCause>((later) => setTimeout(() => later('crashed'), 2000).unref()),
-        ]);
-        void gone.then((cause) => {
-          resolve({ ok: false, cause: ownTimeout ? 'own-timeout' : cause });
-          finish();
+      const send = (retried: boolean) => {
+        const outgoing = http.request({
+          host: '127.0.0.1',
+          port: this.port,
+          method: request.method,
+          path: request.path,
+          headers: request.headers,
+          agent: this.agent,
         });
-      });
-      outgoing.end(request.body ?? undefined);
+        outgoing.on('response', (response) => {
+          answered = true;
+          resolve({ ok: true, response });
+          response.once('close', finish);
+        });
+        outgoing.on('error', (error: NodeJS.ErrnoException) => {
+          if (answered) return finish();
+          // A kept-alive connection the function's server had just closed: the request never
+          // reached it, so it is sent once more on a new connection (as Node's docs advise).
+          if (!retried && outgoing.reusedSocket && error.code === 'ECONNRESET' && this.alive) return send(true);
+          // The connection broke because the process ended (or is ending): say why, once it is known.
+          const gone = Promise.race([
+            this.exited,
+            new Promise<ExitCause>((later) => setTimeout(() => later('crashed'), 2000).unref()),
+          ]);
+          void gone.then((cause) => {
+            resolve({ ok: false, cause: ownTimeout ? 'own-timeout' : cause });
+            finish();
+          });
+        });
+        outgoing.end(request.body ?? undefined);
+      };
+      send(false);
     });
   }
 
