@@ -145,7 +145,8 @@ export class FunctionWorker {
         this.onGone(this);
         resolve(cause);
       };
-      this.child.once('exit', end);
+      // 'close', not 'exit': V8's out-of-memory report on stderr has been read by then.
+      this.child.once('close', end);
       // Deno could not be started at all (no 'exit' follows then).
       this.child.once('error', (error) => {
         console.error(`${prefix} could not start Deno:`, error);
@@ -163,7 +164,8 @@ export class FunctionWorker {
         reject(new BootError('exited before it served (see the log above)'));
       });
       readline.createInterface({ input: this.child.stdout }).on('line', (line) => {
-        if (line.startsWith(LISTENING)) {
+        // Only the first report counts: a function cannot point the gateway elsewhere by printing one.
+        if (!this.port && line.startsWith(LISTENING)) {
           this.port = Number(line.slice(LISTENING.length + 1));
           clearTimeout(timer);
           resolve();
