@@ -165,6 +165,8 @@ const backend = await startBackend({
   quiet: true,
   seedFile: null,
   maintenanceIntervalMs: 0,
+  // The benchmark signs up by open sign-up on a database whose waitlist is on: no sign-up gate.
+  configFile: null,
   functionsDir: path.join(root, 'supabase', 'functions'),
 });
 let drain;

@@ -103,8 +103,12 @@ export async function startStack(): Promise<Stack> {
       LOCAL_SUPABASE_QUIET: '1',
       SITE_URL: APP_URL,
       MAINTENANCE_INTERVAL_MS: '0',
-      // Every test signs in, and recovery mails go out back to back: no rate limits here.
+      // Every test signs in (many sign up), all from one address, and recovery mails go out back
+      // to back: no rate limits here.
       AUTH_RATE_LIMIT_SIGNIN: '100000',
+      AUTH_RATE_LIMIT_SIGNUP: '100000',
+      AUTH_RATE_LIMIT_VERIFY: '100000',
+      AUTH_RATE_LIMIT_RECOVER: '100000',
       AUTH_EMAIL_MAX_FREQUENCY: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

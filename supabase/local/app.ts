@@ -69,7 +69,10 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   return { status, body, headers };
 }
 
-export type CallerFailure = 'no_apikey' | 'bad_apikey' | 'expired' | 'signature' | 'malformed' | 'bad_role';
+export type CallerFailure = 'no_apikey' | 'bad_apikey' | 'expired' | 'signature' | 'malformed' | 'bad_role' | 'banned';
+
+/** GoTrue's message for a suspended user's token, which every API family answers with. */
+export const BANNED_MESSAGE = 'User is banned';
 
 export type CallerResult =
   { ok: true; caller: CallerContext; token: string; claims: Claims } | { ok: false; failure: CallerFailure };
@@ -87,9 +90,23 @@ export function bearerOf(req: ApiRequest): string | undefined {
   return match?.[1];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * True when the token's user is suspended now. Suspending bans the user in auth; the tokens they
+ * hold stay validly signed until they expire, so each request looks the ban up (one primary-key
+ * read) and the suspension holds from the next request on.
+ */
+export async function isBannedUser(app: App, sub: unknown): Promise<boolean> {
+  if (typeof sub !== 'string' || !UUID.test(sub)) return false;
+  const { rows } = await app.db.query(`select 1 from auth.users where id = $1 and banned_until > now()`, [sub]);
+  return rows.length > 0;
+}
+
 /**
  * Kong checks that `apikey` is one of the project's keys; then the role and claims come from the
- * Authorization bearer token when there is one, else from the apikey itself.
+ * Authorization bearer token when there is one, else from the apikey itself. A suspended user's
+ * token is refused (`banned`) wherever it is presented: REST, RPC, storage and functions.
  */
 export async function resolveCaller(
   app: App,
@@ -107,6 +124,8 @@ export async function resolveCaller(
   if (!verified.ok) return { ok: false, failure: verified.reason };
   const role = verified.claims.role;
   if (typeof role !== 'string' || !API_ROLES.includes(role)) return { ok: false, failure: 'bad_role' };
+  if (role === 'authenticated' && (await isBannedUser(app, verified.claims.sub)))
+    return { ok: false, failure: 'banned' };
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string') headers[name] = value;

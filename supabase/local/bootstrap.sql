@@ -13,7 +13,9 @@ declare
     'authenticated nologin noinherit',
     'service_role nologin noinherit bypassrls',
     'authenticator nologin noinherit',
-    'supabase_admin nologin'
+    'supabase_admin nologin',
+    -- the auth server's role: auth hooks run as it
+    'supabase_auth_admin nologin noinherit'
   ];
   spec text;
 begin

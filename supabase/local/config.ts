@@ -48,6 +48,16 @@ export interface BackendConfig {
   maxBodyBytes: number;
   /** Milliseconds between runs of the database's maintenance function, 0 for never. */
   maintenanceIntervalMs: number;
+  /**
+   * The Supabase CLI configuration whose `[auth.hook.*]` sections the auth server follows, as
+   * GoTrue follows them on a hosted project (`supabase/config.toml`); null for no hooks.
+   */
+  configFile: string | null;
+  /**
+   * GoTrue's rate limits (auth/ratelimit.ts) where they differ from the hosted defaults. The
+   * `AUTH_RATE_LIMIT_*` variables, read at call time, take precedence.
+   */
+  authRateLimits: Partial<Record<'signIn' | 'signUp' | 'verify' | 'recover', number>>;
 }
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -74,7 +84,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): BackendConf
     siteUrl: env.SITE_URL ?? 'http://localhost:5173',
     maxBodyBytes: 10 * 1024 * 1024,
     maintenanceIntervalMs: Number(env.MAINTENANCE_INTERVAL_MS ?? 10 * 60 * 1000),
+    configFile: path.join(root, 'supabase', 'config.toml'),
+    authRateLimits: {},
   };
 }
 
 export const repoRoot = root;
+
+/**
+ * True while the backend runs with the Supabase CLI's public development secret, i.e. as a
+ * development machine, not as a deployment: only then does it show the mails it would have sent.
+ */
+export function isDevelopmentSecret(config: BackendConfig): boolean {
+  return config.jwtSecret === DEFAULT_JWT_SECRET;
+}

@@ -13,7 +13,17 @@
  * through all of these, and the next call starts a new process where one was stopped.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { bearerOf, HttpError, json, type ApiHandler, type ApiRequest, type ApiResponse, type App } from './app.ts';
+import {
+  BANNED_MESSAGE,
+  bearerOf,
+  HttpError,
+  isBannedUser,
+  json,
+  type ApiHandler,
+  type ApiRequest,
+  type ApiResponse,
+  type App,
+} from './app.ts';
 import { functionSpec, type PlatformEnv } from './functions/spec.ts';
 import { BootError, FunctionWorkers, type Forwarded } from './functions/workers.ts';
 import { jsonTooDeep, TOO_DEEP_MESSAGE } from './json-depth.ts';
@@ -64,7 +74,11 @@ async function authFailure(app: App, req: ApiRequest): Promise<ApiResponse | nul
   const token = bearerOf(req);
   if (!token) return json(401, { code: 401, message: "Auth header is not 'Bearer {token}'" });
   const verified = await app.jwt.verify(token);
-  return verified.ok ? null : json(401, { code: 401, message: 'Invalid JWT' });
+  if (!verified.ok) return json(401, { code: 401, message: 'Invalid JWT' });
+  // A suspended user's token is refused here too, as at every other API (app.ts).
+  if (verified.claims.role === 'authenticated' && (await isBannedUser(app, verified.claims.sub)))
+    return json(401, { code: 401, message: BANNED_MESSAGE });
+  return null;
 }
 
 function forwardedHeaders(headers: IncomingHttpHeaders, host: string, body: Buffer | null) {

@@ -3,12 +3,20 @@
  * function sends), newest first, as a page for people and as JSON (`?format=json` or
  * `Accept: application/json`) for tests. Local only: a hosted project sends real mail instead.
  *
+ * The mails hold sign-in links, so the page is for the person at this machine only: it exists only
+ * while the backend runs with the CLI's public development secret (config.ts), answers only
+ * requests from a loopback address, sends no CORS headers, and refuses a request a browser marks as
+ * coming from another origin (an `Origin` other than the backend's own, or `Sec-Fetch-Site` other
+ * than same-origin, except for opening the page itself). Emptying it (`DELETE`) needs the
+ * service_role key.
+ *
  * `POST /_dev/mail` {to, subject, body, link?} is the outbox of the server functions: the local
  * backend gives them its address as `DEV_MAIL_URL` (functions.ts), and their mail sender
  * (supabase/functions/_shared/mail.ts) posts here with the service_role key when no mail provider
  * is configured. A hosted project has no such variable, so there a function needs a real provider.
  */
 import { bearerOf, type ApiHandler, type ApiRequest, type ApiResponse, type App } from './app.ts';
+import { isDevelopmentSecret } from './config.ts';
 
 interface MailRow {
   id: number;
@@ -22,14 +30,57 @@ interface MailRow {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** The origins the backend itself is reached at on this machine. */
+function ownOrigins(app: App): string[] {
+  const port = new URL(app.url).port;
+  return [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`];
+}
+
+/** Why a request may not see the mails, or null when it may. */
+function refusal(app: App, req: ApiRequest): string | null {
+  if (!LOOPBACK.test(req.raw.socket.remoteAddress ?? '')) return 'The dev mail page answers only this machine.';
+  const origin = req.header('origin');
+  if (origin !== undefined && !ownOrigins(app).includes(origin)) {
+    return 'The dev mail page answers only its own origin.';
+  }
+  const site = req.header('sec-fetch-site');
+  // A page of another site may open the mail page in a tab (it cannot read it); nothing more.
+  const isOpening = req.method === 'GET' && req.header('sec-fetch-mode') === 'navigate';
+  if (site !== undefined && site !== 'same-origin' && site !== 'none' && !isOpening) {
+    return 'The dev mail page answers only its own origin.';
+  }
+  return null;
+}
+
+async function isServiceRole(app: App, req: ApiRequest): Promise<boolean> {
+  const token = bearerOf(req);
+  const verified = token ? await app.jwt.verify(token) : null;
+  return verified?.ok === true && verified.claims.role === 'service_role';
+}
+
+const SECURITY_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
 export function devMailApi(app: App): ApiHandler {
-  return async (req) => {
+  const handler: ApiHandler = async (req) => {
+    if (!isDevelopmentSecret(app.config))
+      return { status: 404, body: { message: 'no Route matched with those values' } };
+    const refused = refusal(app, req);
+    if (refused) return { status: 403, body: { message: refused } };
     if (req.method === 'POST') return receive(app, req);
     if (req.method === 'DELETE') {
+      if (!(await isServiceRole(app, req)))
+        return { status: 401, body: { message: 'The service_role key is required to delete mail' } };
       await app.db.query('delete from _local.mails');
       return { status: 204 };
     }
-    if (req.method !== 'GET') return { status: 405, body: { message: 'Method not allowed' } };
+    if (req.method !== 'GET' && req.method !== 'HEAD') return { status: 405, body: { message: 'Method not allowed' } };
     const to = req.url.searchParams.get('to');
     const { rows } = await app.db.query<MailRow>(
       `select id::int as id, to_address, subject, body, link, to_char(created_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
@@ -57,6 +108,10 @@ article{border:1px solid #cbd5e0;border-radius:8px;padding:1rem;margin:1rem 0}h2
 <body><h1>Mail sent by the local backend</h1>${items || '<p>No mail yet.</p>'}</body></html>`;
     return { status: 200, body: html, headers: { 'content-type': 'text/html; charset=utf-8' } };
   };
+  return async (req) => {
+    const reply = await handler(req);
+    return { ...reply, headers: { ...SECURITY_HEADERS, ...reply.headers } };
+  };
 }
 
 const field = (body: Record<string, unknown>, key: string, max: number): string | null => {
@@ -66,9 +121,7 @@ const field = (body: Record<string, unknown>, key: string, max: number): string 
 
 /** A mail handed over by a server function: only with the service_role key, as it is server-only. */
 async function receive(app: App, req: ApiRequest): Promise<ApiResponse> {
-  const token = bearerOf(req);
-  const verified = token ? await app.jwt.verify(token) : null;
-  if (!verified?.ok || verified.claims.role !== 'service_role')
+  if (!(await isServiceRole(app, req)))
     return { status: 401, body: { message: 'The service_role key is required to send mail' } };
   let body: unknown;
   try {

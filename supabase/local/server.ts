@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { readAuthHooks } from './auth/hooks.ts';
 import { authApi } from './auth/index.ts';
 import { configFromEnv, type BackendConfig } from './config.ts';
 import { isPgError, openPglite, openPostgres, type Database } from './db.ts';
@@ -57,6 +58,8 @@ const CORS_HEADERS = {
 export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
   const started = performance.now();
   const config: BackendConfig = { ...configFromEnv(), ...options };
+  // A broken hook configuration stops the start: signing up past a gate that did not load is worse.
+  const authHooks = await readAuthHooks(config.configFile);
   if (config.dataDir) await mkdir(config.dataDir, { recursive: true });
   const db = config.databaseUrl
     ? await openPostgres(config.databaseUrl)
@@ -98,13 +101,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   // Bytes without rows, rows without bytes: repaired before the first request (storage/integrity.ts).
   await storage.repair().catch((error: unknown) => console.error('[storage] start-up check failed:', error));
   const functions = functionsGateway(app);
-  const families: Array<[string, ApiHandler]> = [
+  const families: Family[] = [
     ['/rest/v1', restApi(app)],
-    ['/auth/v1', authApi(app)],
+    ['/auth/v1', authApi(app, authHooks)],
     ['/storage/v1', storage],
     ['/functions/v1', functions.handle],
     ['/realtime/v1', realtimeHttpApi(app, () => realtime?.hub ?? null)],
-    ['/_dev/mail', devMailApi(app)],
+    // Same-origin only: no CORS headers, and its preflight goes to the page itself (mail.ts).
+    ['/_dev/mail', devMailApi(app), { cors: false }],
   ];
 
   const server = createServer((req, res) => {
@@ -160,19 +164,20 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   };
 }
 
-async function handle(
-  app: App,
-  families: Array<[string, ApiHandler]>,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+/** An API family: its path prefix, its handler, and whether browsers of other origins may call it. */
+type Family = [prefix: string, handler: ApiHandler, options?: { cors: boolean }];
+
+async function handle(app: App, families: Family[], req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = performance.now();
   let status = 500;
+  let cors = true;
   try {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
+    const family = families.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
+    cors = family?.[2]?.cors ?? true;
     let reply: ApiResponse;
-    if (method === 'OPTIONS') {
+    if (method === 'OPTIONS' && cors) {
       const requested = req.headers['access-control-request-headers'];
       reply = {
         status: 204,
@@ -184,7 +189,6 @@ async function handle(
         },
       };
     } else {
-      const family = families.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
       if (!family) {
         reply =
           url.pathname === '/'
@@ -195,23 +199,27 @@ async function handle(
       }
     }
     status = reply.status;
-    await send(res, reply);
+    await send(res, reply, cors);
   } catch (error) {
     if (error instanceof HttpError) {
       status = error.status;
-      await send(res, { status: error.status, body: error.body, headers: error.headers }).catch(() => {});
+      await send(res, { status: error.status, body: error.body, headers: error.headers }, cors).catch(() => {});
     } else if (isDiskFull(error) || (isPgError(error) && error.code === '53100')) {
       // A full disk (or PostgreSQL's disk_full) is no bug of ours nor the caller's: say so.
       status = 507;
       console.error('[local-supabase] disk full', error);
-      await send(res, {
-        status: 507,
-        body: { message: 'Insufficient storage: the server has no disk space left, so nothing was saved' },
-      }).catch(() => {});
+      await send(
+        res,
+        {
+          status: 507,
+          body: { message: 'Insufficient storage: the server has no disk space left, so nothing was saved' },
+        },
+        cors,
+      ).catch(() => {});
     } else {
       status = 500;
       console.error('[local-supabase] unexpected error', error);
-      await send(res, { status: 500, body: { message: 'Internal server error' } }).catch(() => {});
+      await send(res, { status: 500, body: { message: 'Internal server error' } }, cors).catch(() => {});
     }
   } finally {
     if (!app.config.quiet) {
@@ -280,12 +288,12 @@ function tooLarge(): HttpError {
   });
 }
 
-async function send(res: ServerResponse, reply: ApiResponse): Promise<void> {
+async function send(res: ServerResponse, reply: ApiResponse, cors = true): Promise<void> {
   if (res.headersSent) {
     res.end();
     return;
   }
-  const headers: Record<string, string> = { ...CORS_HEADERS, ...reply.headers };
+  const headers: Record<string, string> = { ...(cors ? CORS_HEADERS : {}), ...reply.headers };
   let payload: string | Buffer | undefined;
   if (reply.stream === undefined && reply.body !== undefined && reply.body !== null) {
     if (typeof reply.body === 'string' || Buffer.isBuffer(reply.body)) {

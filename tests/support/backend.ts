@@ -70,6 +70,10 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     // A developer's supabase/functions/.env (real provider keys) never reaches a test.
     functionsEnvFile: null,
     extraMigrationsDirs: fixtures ? [path.join(fixturesDir, 'migrations')] : [],
+    // Suites make their users by open sign-up, many from one address: no sign-up gate (the auth
+    // hook of supabase/config.toml) and no sign-up limit unless a suite asks for them.
+    configFile: null,
+    authRateLimits: { signUp: 1_000_000 },
     ...rest,
   });
 

@@ -1,12 +1,15 @@
 /**
  * The endpoints a signed-out or signed-in person uses: `POST /signup` (e-mails confirmed at once,
- * as with the Supabase CLI's local default), `POST /token` (password and refresh_token grants),
- * `POST /logout`, `GET` and `PUT /user`.
+ * as with the Supabase CLI's local default; limited per client and passed through the
+ * before-user-created hook), `POST /token` (password and refresh_token grants; password sign-ins
+ * limited per normalised e-mail and client), `POST /logout`, `GET` and `PUT /user`.
  */
+import { randomUUID } from 'node:crypto';
 import type { App, ApiRequest, ApiResponse } from '../app.ts';
 import { obj, readBody, str } from './body.ts';
 import { AuthError, badRequest, unprocessable, versionHeaders } from './errors.ts';
-import type { SignInLimiter } from './ratelimit.ts';
+import { beforeUserCreated, type AuthHooks } from './hooks.ts';
+import { normalisedEmail, type RateLimits } from './ratelimit.ts';
 import { authenticate, issueSession, logout, refreshGrant } from './sessions.ts';
 import { databaseError, findUserByEmail, findUserById, insertUser, isBanned, userJson } from './users.ts';
 import { checkPassword, checkPasswordStrength, hashPassword, mergeMetadata, validateEmail, type Json } from './util.ts';
@@ -19,7 +22,8 @@ export const ok = (req: ApiRequest, body: unknown, status = 200): ApiResponse =>
 
 const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
-export async function signup(app: App, req: ApiRequest): Promise<ApiResponse> {
+export async function signup(app: App, req: ApiRequest, limits: RateLimits, hooks: AuthHooks): Promise<ApiResponse> {
+  limits.hit('signUp', req);
   const body = await readBody(req);
   const rawEmail = str(body, 'email');
   const password = str(body, 'password');
@@ -31,11 +35,16 @@ export async function signup(app: App, req: ApiRequest): Promise<ApiResponse> {
   const email = validateEmail(rawEmail);
   checkPasswordStrength(password);
   const hash = await hashPassword(password);
+  // GoTrue's order: a taken e-mail is answered before the hook sees the new user.
+  if (await findUserByEmail(app.db, email)) throw unprocessable('user_already_exists', 'User already registered');
+  const id = randomUUID();
+  await beforeUserCreated(app, hooks, req, { id, email, appMetadata: EMAIL_APP_METADATA, userMetadata: data });
   let session: Json;
   try {
     session = await app.db.transaction(async (tx) => {
       if (await findUserByEmail(tx, email)) throw unprocessable('user_already_exists', 'User already registered');
       const user = await insertUser(tx, {
+        id,
         email,
         passwordHash: hash,
         confirmed: true,
@@ -53,7 +62,7 @@ export async function signup(app: App, req: ApiRequest): Promise<ApiResponse> {
   return ok(req, session);
 }
 
-export async function token(app: App, req: ApiRequest, limiter: SignInLimiter): Promise<ApiResponse> {
+export async function token(app: App, req: ApiRequest, limits: RateLimits): Promise<ApiResponse> {
   const grantType = req.url.searchParams.get('grant_type') ?? '';
   const body = await readBody(req);
   if (grantType === 'password') {
@@ -63,11 +72,11 @@ export async function token(app: App, req: ApiRequest, limiter: SignInLimiter): 
     if (rawEmail && phone) {
       throw unprocessable('validation_failed', 'Only an email address or phone number should be provided on login.');
     }
-    limiter.hit(req, rawEmail || phone || '-');
+    limits.hit('signIn', req, normalisedEmail(rawEmail || phone || '-'));
     if (phone && !rawEmail) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
     const invalid = badRequest('invalid_credentials', 'Invalid login credentials');
     if (!rawEmail) throw invalid;
-    const user = await findUserByEmail(app.db, rawEmail.trim().toLowerCase());
+    const user = await findUserByEmail(app.db, normalisedEmail(rawEmail));
     if (!user || !password || !(await checkPassword(password, user.encrypted_password))) throw invalid;
     if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
     if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');

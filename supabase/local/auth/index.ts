@@ -9,8 +9,9 @@ import { HttpError, apiKeyFailure, resolveCaller } from '../app.ts';
 import { adminUsers } from './admin.ts';
 import { getUser, logoutRoute, ok, signup, token, updateUser } from './account.ts';
 import { AuthError, errorReply, notFound } from './errors.ts';
-import { SignInLimiter } from './ratelimit.ts';
-import { recover, verifyGet, verifyPost } from './recovery.ts';
+import type { AuthHooks } from './hooks.ts';
+import { OtpAttempts, RateLimits } from './ratelimit.ts';
+import { recover, verifyGet, verifyPost, type RecoveryGuards } from './recovery.ts';
 
 const EXTERNAL_PROVIDERS = [
   'anonymous_users',
@@ -62,13 +63,14 @@ const HEALTH = {
 
 const methodNotAllowed = () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed');
 
-export function authApi(app: App): ApiHandler {
-  const limiter = new SignInLimiter();
+export function authApi(app: App, hooks: AuthHooks): ApiHandler {
+  const limits = new RateLimits(app.config);
+  const guards: RecoveryGuards = { limits, attempts: new OtpAttempts() };
 
   async function route(req: ApiRequest): Promise<ApiResponse> {
     const path = req.path.replace(/\/+$/, '') || '/';
     const method = req.method === 'HEAD' ? 'GET' : req.method;
-    if (path === '/verify' && method === 'GET') return verifyGet(app, req);
+    if (path === '/verify' && method === 'GET') return verifyGet(app, req, guards);
     const caller = await resolveCaller(app, req);
     if (!caller.ok) {
       const failure = apiKeyFailure(caller.failure);
@@ -84,9 +86,9 @@ export function authApi(app: App): ApiHandler {
       case '/settings':
         return only('GET', async () => ok(req, settings()));
       case '/signup':
-        return only('POST', () => signup(app, req));
+        return only('POST', () => signup(app, req, limits, hooks));
       case '/token':
-        return only('POST', () => token(app, req, limiter));
+        return only('POST', () => token(app, req, limits));
       case '/logout':
         return only('POST', () => logoutRoute(app, req));
       case '/user':
@@ -94,9 +96,9 @@ export function authApi(app: App): ApiHandler {
         if (method === 'PUT') return updateUser(app, req);
         throw methodNotAllowed();
       case '/recover':
-        return only('POST', () => recover(app, req));
+        return only('POST', () => recover(app, req, guards));
       case '/verify':
-        return only('POST', () => verifyPost(app, req, limiter));
+        return only('POST', () => verifyPost(app, req, guards));
     }
     if (path === '/admin/users' || path.startsWith('/admin/users/')) {
       return adminUsers(app, req, path.slice('/admin/users'.length));

@@ -6,7 +6,7 @@
  * reply) gets the active one back; another revoked token is accepted within the reuse interval
  * (10 s, `AUTH_REFRESH_TOKEN_REUSE_INTERVAL` seconds read at call time) and otherwise revokes
  * every token of its session (`refresh_token_already_used`). Also checks the bearer token of
- * `/user` and `/logout` as GoTrue's `requireAuthentication` does.
+ * `/user` and `/logout` as GoTrue's `requireAuthentication` does (a suspended user's is refused).
  */
 import { randomUUID } from 'node:crypto';
 import type { App, ApiRequest } from '../app.ts';
@@ -221,6 +221,7 @@ export async function authenticate(app: App, req: ApiRequest, db: Queryable = ap
   if (!isUuid(claims.sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
   const user = await findUserById(db, claims.sub);
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
+  if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
   const sessionId = typeof claims.session_id === 'string' && claims.session_id !== '' ? claims.session_id : null;
   if (sessionId && sessionId !== '00000000-0000-0000-0000-000000000000') {
     const found = isUuid(sessionId)

@@ -75,6 +75,8 @@ export function isBanned(user: UserRow): boolean {
 }
 
 export interface NewUser {
+  /** The id the before-user-created hook was shown; a new one when absent. */
+  id?: string;
   email: string;
   passwordHash: string | null;
   confirmed: boolean;
@@ -87,7 +89,7 @@ export interface NewUser {
 
 /** Inserts the user and its e-mail identity; a taken e-mail is GoTrue's `email_exists`. */
 export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow> {
-  const id = randomUUID();
+  const id = user.id ?? randomUUID();
   const identityData = { sub: id, email: user.email, email_verified: user.confirmed, phone_verified: false };
   const userMetadata = { ...identityData, ...user.userMetadata };
   try {

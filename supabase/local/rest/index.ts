@@ -5,6 +5,7 @@
  * decides. Errors come back in PostgREST's `{code, message, details, hint}` shape.
  */
 import {
+  BANNED_MESSAGE,
   HttpError,
   apiKeyFailure,
   resolveCaller,
@@ -36,6 +37,10 @@ function jwtFailure(failure: CallerFailure, req: ApiRequest): ApiResponse {
     const token = /^Bearer\s+(\S+)/i.exec(req.header('authorization') ?? '')?.[1] ?? '';
     const parts = token.split('.').length;
     if (parts !== 3) message = `JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got ${parts})`;
+  } else if (failure === 'banned') {
+    // The token is genuine but its user is suspended: refused like a token whose claims fail.
+    message = BANNED_MESSAGE;
+    code = 'PGRST303';
   } else if (failure === 'bad_role') {
     // The token is genuine but its role is not one PostgREST may switch to: SET ROLE fails.
     return {

@@ -3,7 +3,15 @@
  * check with its error shape), running SQL as the caller with database errors mapped to
  * storage-api's replies, and reading a JSON body.
  */
-import { apiKeyFailure, HttpError, readJson, resolveCaller, type ApiRequest, type App } from '../app.ts';
+import {
+  apiKeyFailure,
+  BANNED_MESSAGE,
+  HttpError,
+  readJson,
+  resolveCaller,
+  type ApiRequest,
+  type App,
+} from '../app.ts';
 import { asCaller, type CallerContext, type Queryable } from '../db.ts';
 import { errors, mapDbError } from './errors.ts';
 import type { ObjectFiles } from './files.ts';
@@ -21,6 +29,7 @@ const JWT_MESSAGES: Record<string, string> = {
   signature: 'invalid signature',
   malformed: 'jwt malformed',
   bad_role: 'invalid role',
+  banned: BANNED_MESSAGE,
 };
 
 export async function callerOf(app: App, req: ApiRequest): Promise<CallerContext> {
