@@ -89,6 +89,24 @@ test.describe('open registration', () => {
     await app.expectPath('/dashboard');
     await expect(page.getByRole('heading', { name: 'Welcome back, Mia' })).toBeVisible();
   });
+
+  test('the auth server refuses a sign-up once the waitlist is on, and the form says why', async ({ app, page }) => {
+    const email = uniqueEmail('late-signup');
+    await app.visit('/register');
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('Name').fill('Lena Late');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill('campfire-123');
+    // The admin turns the waitlist on while the page is open: the page still offers sign-up,
+    // the auth server's sign-up gate refuses it.
+    await setSwitches({ waitlist: true });
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'New accounts need an approved waitlist request while the waitlist is on. Join the waitlist and we will email you a link when your spot is ready.',
+    );
+    await app.expectPath('/register');
+    await page.screenshot({ path: `test-results/register-refused-by-sign-up-gate-${test.info().project.name}.png` });
+  });
 });
 
 test.describe('password recovery', () => {

@@ -8,10 +8,19 @@ import { currentUserSchema, type CurrentUser } from './profile-cache.ts';
 
 export type Outcome = { error: string | null };
 
-const messageOf = (error: unknown, fallback: string): string =>
-  error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message
-    ? error.message
-    : fallback;
+/** The auth service's words where its own are terse or technical, by its error code. */
+const CLEARER: Record<string, string> = {
+  over_request_rate_limit: 'Too many attempts from this device. Please wait a few minutes and try again.',
+  user_banned: 'This account is suspended. Please contact the CrewCamp team if you think this is a mistake.',
+};
+
+const messageOf = (error: unknown, fallback: string): string => {
+  if (!error || typeof error !== 'object') return fallback;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  if (CLEARER[code]) return CLEARER[code];
+  // The sign-up gate's refusals (waitlist on, registration closed) arrive in clear words already.
+  return 'message' in error && typeof error.message === 'string' && error.message ? error.message : fallback;
+};
 
 export async function signInWithPassword(email: string, password: string): Promise<Outcome> {
   try {
