@@ -300,5 +300,6 @@ describe('the dev mail page', () => {
     } finally {
       await deployed.stop();
     }
-  });
+    // a second backend starts within this test: migrations take a while on a busy machine
+  }, 120_000);
 });
