@@ -66,7 +66,7 @@ begin
   end if;
   if v_exists and v_member.removed_by_manager then
     return public.result(false,
-      'An organiser removed you from this event, so the link cannot bring you back. Ask them to invite you again.');
+      'The event''s creator or an admin removed you from this event, so the link cannot bring you back. Ask them to invite you again.');
   end if;
   if v_event.status = 'deleted' then
     return public.result(false, 'This event has been deleted, so no one can join it.');

@@ -111,7 +111,7 @@ describe('a suspended user, in the database', () => {
 
 describe('removal is remembered', () => {
   const REMOVED =
-    'An organiser removed you from this event, so the link cannot bring you back. Ask them to invite you again.';
+    "The event's creator or an admin removed you from this event, so the link cannot bring you back. Ask them to invite you again.";
 
   async function crew() {
     const host = await makeUser(backend, 'crewhost');
