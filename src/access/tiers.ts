@@ -33,3 +33,8 @@ export function tierRank(tier: Tier): number {
 export function tierLabel(tier: Tier): string {
   return tier.charAt(0).toUpperCase() + tier.slice(1);
 }
+
+/** The upgrade prompt of a feature the tier lacks (spec): 'Upgrade to Starter to unlock this feature'. */
+export function upgradeText(tier: Tier): string {
+  return `Upgrade to ${tierLabel(tier)} to unlock this feature`;
+}

@@ -14,3 +14,8 @@ export function downloadBlob(fileName: string, blob: Blob): void {
 export function downloadText(fileName: string, text: string, type: string): void {
   downloadBlob(fileName, new Blob([text], { type }));
 }
+
+/** An event's name as part of a file name: letters and digits, the rest one hyphen ('Lake weekend!' -> 'Lake-weekend'). */
+export function fileNamePart(name: string, fallback = 'event'): string {
+  return name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || fallback;
+}

@@ -4,7 +4,7 @@
  * event (its tier is the creator's; the database enforces the same rule).
  */
 import { checkAccess } from '../../access/check-access.ts';
-import { tierLabel, type Tier } from '../../access/tiers.ts';
+import { upgradeText, type Tier } from '../../access/tiers.ts';
 import type { EventSection } from '../paths.ts';
 
 export const EVENT_LINKS: { section: EventSection; label: string; accessKey: string }[] = [
@@ -15,8 +15,6 @@ export const EVENT_LINKS: { section: EventSection; label: string; accessKey: str
   { section: 'transport', label: 'Transport', accessKey: 'event_transport' },
   { section: 'camp-planner', label: 'Site Planner', accessKey: 'event_camp_planner' },
 ];
-
-export const upgradeText = (tier: Tier) => `Upgrade to ${tierLabel(tier)} to unlock this feature`;
 
 /** Why a section is locked for this user and event, or null when it is open (or the event is not known yet). */
 export function lockedReason(

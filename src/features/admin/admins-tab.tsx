@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { errorText } from './admin-errors.ts';
 import { addAdmin, fetchAdmins, removeAdmin, type AdminProfile } from './admin-api.ts';
-import { AdminAlert } from './components/admin-alert.tsx';
-import { ConfirmDialog } from './components/confirm-dialog.tsx';
+import { AdminAlert, adminErrorOf } from './components/admin-alert.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { OfflineNotice } from './components/offline-notice.tsx';
 import { useAdminData } from './use-admin-data.ts';
 import { useIsOnline } from '../../lib/use-is-online.ts';
@@ -106,7 +106,6 @@ export function AdminsTab() {
       ) : null}
       {removing ? (
         <ConfirmDialog
-          isOpen
           isDestructive
           title={removing.id === me ? 'Remove your own admin rights' : 'Remove admin'}
           body={
@@ -115,7 +114,7 @@ export function AdminsTab() {
               : `${removing.name ?? removing.email} will no longer be a site admin.`
           }
           confirmLabel="Remove admin"
-          fallbackError="Failed to remove admin"
+          errorOf={adminErrorOf('Failed to remove admin')}
           onClose={() => setRemoving(null)}
           onConfirm={async () => {
             await removeAdmin(removing.id);

@@ -4,7 +4,7 @@ import { useAppSettingsStore } from '../../app/settings/app-settings-store.ts';
 import { errorText } from './admin-errors.ts';
 import { fetchSettings, toggleFeature } from './admin-api.ts';
 import { AdminAlert } from './components/admin-alert.tsx';
-import { AdminSection } from './components/admin-section.tsx';
+import { PanelSection } from '../../components/section-card.tsx';
 import { ComponentAccessEditor } from './components/component-access-editor.tsx';
 import { FeatureSwitch } from './components/feature-switch.tsx';
 import { OfflineNotice } from './components/offline-notice.tsx';
@@ -55,7 +55,7 @@ export function SettingsTab() {
 
   return (
     <Stack gap="6">
-      <AdminSection title="Site switches" text="Who can get in: the waitlist and open registration.">
+      <PanelSection headingLevel="h3" title="Site switches" text="Who can get in: the waitlist and open registration.">
         {error ? <AdminAlert message={error.message} detail={error.detail} /> : null}
         {features.map((row) => (
           <FeatureSwitch
@@ -67,14 +67,14 @@ export function SettingsTab() {
             onChange={(enabled) => void toggle(row.key, enabled)}
           />
         ))}
-      </AdminSection>
-      <AdminSection title="Component access" text="The roles that may open each part of CrewCamp.">
+      </PanelSection>
+      <PanelSection headingLevel="h3" title="Component access" text="The roles that may open each part of CrewCamp.">
         <ComponentAccessEditor
           initial={access && typeof access === 'object' ? (access as Record<string, string[]>) : {}}
           isDisabled={false}
           onSaved={() => void useAppSettingsStore.getState().refresh()}
         />
-      </AdminSection>
+      </PanelSection>
     </Stack>
   );
 }

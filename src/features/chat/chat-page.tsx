@@ -5,7 +5,6 @@ import { useParams } from 'react-router';
 import { checkAccess } from '../../access/check-access.ts';
 import type { Tier } from '../../access/tiers.ts';
 import type { EventRow, MemberRow } from '../../db/row-schemas.ts';
-import { useEventLookup, useEventMembers, useSyncStatus } from '../../data/index.ts';
 import { useChatLive } from '../../data/use-chat-live.ts';
 import { useIsOnline } from '../../lib/use-is-online.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
@@ -14,7 +13,8 @@ import { onlineNames, typingText } from './chat-live-text.ts';
 import { ChatThread } from './chat-thread.tsx';
 import { SearchDialog } from './search-dialog.tsx';
 import { useFillViewport } from './use-fill-viewport.ts';
-import { NotAMember, PageLoading } from '../events/event-page-states.tsx';
+import { EventPageFallback } from '../events/event-page-fallback.tsx';
+import { useEventPage } from '../events/use-event-page.ts';
 
 const WhatsAppImportDialog = lazy(async () => ({
   default: (await import('./whatsapp-import-dialog.tsx')).WhatsAppImportDialog,
@@ -32,20 +32,10 @@ function lockedTierOf(key: string, accessTier: Tier, user: { role: 'user' | 'adm
 /** The event's Group Chat page (route `/events/{id}/chat`). */
 export function ChatPage() {
   const { eventId = '' } = useParams();
-  const lookup = useEventLookup(eventId);
-  const members = useEventMembers(eventId);
-  const hasSynced = useSyncStatus((status) => status.lastSyncedAt !== null);
+  const page = useEventPage(eventId, { waitForMembership: true });
   const user = useAuthStore((state) => state.user);
-  const myUserId = useAuthStore((state) => state.session?.user.id ?? null);
-  const me = members.find((member) => member.user_id === myUserId);
-
-  if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced) || (!me && !hasSynced)) {
-    return <PageLoading text="Loading the chat..." />;
-  }
-  if (lookup.status === 'missing' || !me || !myUserId) {
-    return <NotAMember />;
-  }
-  return <ChatScreen event={lookup.event} members={members} me={me} myUserId={myUserId} user={user} />;
+  if (page.status !== 'ready') return <EventPageFallback page={page} loadingText="Loading the chat..." />;
+  return <ChatScreen event={page.event} members={page.members} me={page.me} myUserId={page.myUserId} user={user} />;
 }
 
 interface ChatScreenProps {

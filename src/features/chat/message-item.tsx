@@ -5,7 +5,7 @@ import type { Tier } from '../../access/tiers.ts';
 import type { ChatMessageRow } from '../../db/row-schemas.ts';
 import type { ReactionSummary } from './chat-helpers.ts';
 import { MessageText } from './message-text.tsx';
-import { UpgradeNotice } from './upgrade-notice.tsx';
+import { UpgradeNotice } from '../../components/upgrade-prompt.tsx';
 
 export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '🎉', '🙏'];
 

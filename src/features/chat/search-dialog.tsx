@@ -1,9 +1,10 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { AppDialog } from '../../components/app-dialog.tsx';
 import { useDeferredValue, useState } from 'react';
 import type { Tier } from '../../access/tiers.ts';
 import { CHAT_SEARCH_LIMIT, useChatSearch } from '../../data/use-chat-messages.ts';
 import type { MemberRow } from '../../db/row-schemas.ts';
-import { UpgradeNotice } from './upgrade-notice.tsx';
+import { UpgradeNotice } from '../../components/upgrade-prompt.tsx';
 
 const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -25,78 +26,62 @@ export function SearchDialog({ eventId, members, me, lockedTier, onClose, onPick
     authorId === me ? 'You' : (members.find((m) => m.user_id === authorId)?.name ?? original ?? 'Former member');
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => !e.open && onClose()}
+    <AppDialog
+      title="Search messages"
       size={{ base: lockedTier ? 'xs' : 'full', md: 'md' }}
       scrollBehavior="inside"
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Search messages</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {lockedTier ? (
-                <UpgradeNotice tier={lockedTier} />
-              ) : (
-                <Stack gap="4">
-                  <Field.Root>
-                    <Field.Label>Search for</Field.Label>
-                    <Input
-                      type="search"
-                      value={query}
-                      onChange={(e) => setQuery(e.target.value)}
-                      placeholder="Words in a message"
-                      fontSize="md"
-                    />
-                  </Field.Root>
-                  {deferred.trim() ? (
-                    <Text textStyle="sm" color="fg.muted" role="status">
-                      {results.length === 0
-                        ? 'No messages match.'
-                        : results.length >= CHAT_SEARCH_LIMIT
-                          ? `The ${CHAT_SEARCH_LIMIT} newest matches:`
-                          : `${results.length} ${results.length === 1 ? 'match' : 'matches'}:`}
+      {lockedTier ? (
+        <UpgradeNotice tier={lockedTier} />
+      ) : (
+        <Stack gap="4">
+          <Field.Root>
+            <Field.Label>Search for</Field.Label>
+            <Input
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder="Words in a message"
+              fontSize="md"
+            />
+          </Field.Root>
+          {deferred.trim() ? (
+            <Text textStyle="sm" color="fg.muted" role="status">
+              {results.length === 0
+                ? 'No messages match.'
+                : results.length >= CHAT_SEARCH_LIMIT
+                  ? `The ${CHAT_SEARCH_LIMIT} newest matches:`
+                  : `${results.length} ${results.length === 1 ? 'match' : 'matches'}:`}
+            </Text>
+          ) : null}
+          <Stack as="ul" gap="2" listStyleType="none">
+            {results.map((m) => (
+              <li key={m.id}>
+                <Button
+                  variant="outline"
+                  h="auto"
+                  w="full"
+                  py="2"
+                  justifyContent="start"
+                  textAlign="start"
+                  whiteSpace="normal"
+                  onClick={() => onPick(m.id)}
+                >
+                  <Stack gap="0.5" w="full">
+                    <Text textStyle="xs" color="fg.muted">
+                      {nameOf(m.author_id, m.original_sender_name)} · {whenFormat.format(new Date(m.created_at))}
                     </Text>
-                  ) : null}
-                  <Stack as="ul" gap="2" listStyleType="none">
-                    {results.map((m) => (
-                      <li key={m.id}>
-                        <Button
-                          variant="outline"
-                          h="auto"
-                          w="full"
-                          py="2"
-                          justifyContent="start"
-                          textAlign="start"
-                          whiteSpace="normal"
-                          onClick={() => onPick(m.id)}
-                        >
-                          <Stack gap="0.5" w="full">
-                            <Text textStyle="xs" color="fg.muted">
-                              {nameOf(m.author_id, m.original_sender_name)} ·{' '}
-                              {whenFormat.format(new Date(m.created_at))}
-                            </Text>
-                            <Text textStyle="sm" lineClamp={3} fontWeight="normal">
-                              {m.body}
-                            </Text>
-                          </Stack>
-                        </Button>
-                      </li>
-                    ))}
+                    <Text textStyle="sm" lineClamp={3} fontWeight="normal">
+                      {m.body}
+                    </Text>
                   </Stack>
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                </Button>
+              </li>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+    </AppDialog>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, CloseButton, Dialog, Field, NativeSelect, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Field, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { AppDialog } from '../../components/app-dialog.tsx';
 import { useMemo, useState } from 'react';
 import type { Tier } from '../../access/tiers.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 import { mutate, useMutationState } from '../../data/index.ts';
 import type { MemberRow } from '../../db/row-schemas.ts';
-import { UpgradeNotice } from './upgrade-notice.tsx';
+import { UpgradeNotice } from '../../components/upgrade-prompt.tsx';
 import { importBatches, toImportMessages } from './whatsapp-batches.ts';
 import { exportText } from './whatsapp-file.ts';
 import { parseWhatsAppExport, senders, suggestMatches, type ParsedMessage } from './whatsapp-parser.ts';
@@ -89,120 +90,103 @@ export function WhatsAppImportDialog({ eventId, members, lockedTier, onClose }: 
   const first = texts[0];
   const last = texts.at(-1);
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => !e.open && onClose()}
+    <AppDialog
+      title="Import a WhatsApp chat"
+      description="In WhatsApp, open the group, choose Export chat, and upload the .txt file or the .zip."
       size={{ base: lockedTier ? 'xs' : 'full', md: 'lg' }}
       scrollBehavior="inside"
+      onClose={onClose}
+      footer={
+        parsed && !lockedTier ? (
+          <>
+            <Button variant="outline" onClick={onClose}>
+              {lastMutation ? 'Close' : 'Cancel'}
+            </Button>
+            {lastMutation ? null : (
+              <Button
+                onClick={() => void onImport()}
+              >{`Import ${texts.length.toLocaleString('en-US')} messages`}</Button>
+            )}
+          </>
+        ) : null
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header flexDirection="column" alignItems="start" gap="0">
-              <Dialog.Title>Import a WhatsApp chat</Dialog.Title>
-              <Dialog.Description color="fg.muted">
-                In WhatsApp, open the group, choose Export chat, and upload the .txt file or the .zip.
-              </Dialog.Description>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {lockedTier ? (
-                <UpgradeNotice tier={lockedTier} />
-              ) : (
-                <Stack gap="4">
-                  <Field.Root invalid={Boolean(error)}>
-                    <Field.Label htmlFor="chat-import-file">Chat export (.txt or .zip)</Field.Label>
-                    <input
-                      id="chat-import-file"
-                      type="file"
-                      accept=".txt,.zip,text/plain,application/zip"
-                      disabled={isReading}
-                      onChange={(e) => void onFile(e.target.files?.[0])}
-                    />
-                    {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-                  </Field.Root>
-                  {parsed && first && last ? (
-                    <>
-                      <Text role="status">
-                        {`${texts.length.toLocaleString('en-US')} messages from ${parsed.senders.length} ${
-                          parsed.senders.length === 1 ? 'person' : 'people'
-                        }, ${whenFormat.format(new Date(first.localTime))} to ${whenFormat.format(new Date(last.localTime))}.`}
-                      </Text>
-                      {state.status === 'rejected' ? (
-                        <FormMessage status="error">
-                          {state.error?.message || 'The import failed. Try again.'}
-                        </FormMessage>
-                      ) : lastMutation && state.status === 'done' ? (
-                        <FormMessage status="success">
-                          {`Import done: ${count.toLocaleString('en-US')} messages checked. Messages already in the chat were skipped.`}
-                        </FormMessage>
-                      ) : lastMutation ? (
-                        <FormMessage status="info">
-                          {`Importing ${count.toLocaleString('en-US')} messages… They are sent when you are online.`}
-                        </FormMessage>
-                      ) : null}
-                      <Stack as="section" aria-label="Senders" gap="3">
-                        <Text fontWeight="semibold">Who is who</Text>
-                        {parsed.senders.map((s) => (
-                          <Field.Root key={s.name}>
-                            <Field.Label>{`${s.name} (${s.count} ${s.count === 1 ? 'message' : 'messages'})`}</Field.Label>
-                            <NativeSelect.Root>
-                              <NativeSelect.Field
-                                value={matches[s.name] ?? ''}
-                                onChange={(e) => setMatches({ ...matches, [s.name]: e.target.value || null })}
-                              >
-                                <option value="">{`Keep as “${s.name}” (imported name)`}</option>
-                                {members.map((m) => (
-                                  <option key={m.user_id} value={m.user_id}>
-                                    {m.name ?? m.email ?? 'A member'}
-                                  </option>
-                                ))}
-                              </NativeSelect.Field>
-                              <NativeSelect.Indicator />
-                            </NativeSelect.Root>
-                          </Field.Root>
+      {lockedTier ? (
+        <UpgradeNotice tier={lockedTier} />
+      ) : (
+        <Stack gap="4">
+          <Field.Root invalid={Boolean(error)}>
+            <Field.Label htmlFor="chat-import-file">Chat export (.txt or .zip)</Field.Label>
+            <input
+              id="chat-import-file"
+              type="file"
+              accept=".txt,.zip,text/plain,application/zip"
+              disabled={isReading}
+              onChange={(e) => void onFile(e.target.files?.[0])}
+            />
+            {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+          </Field.Root>
+          {parsed && first && last ? (
+            <>
+              <Text role="status">
+                {`${texts.length.toLocaleString('en-US')} messages from ${parsed.senders.length} ${
+                  parsed.senders.length === 1 ? 'person' : 'people'
+                }, ${whenFormat.format(new Date(first.localTime))} to ${whenFormat.format(new Date(last.localTime))}.`}
+              </Text>
+              {state.status === 'rejected' ? (
+                <FormMessage status="error">{state.error?.message || 'The import failed. Try again.'}</FormMessage>
+              ) : lastMutation && state.status === 'done' ? (
+                <FormMessage status="success">
+                  {`Import done: ${count.toLocaleString('en-US')} messages checked. Messages already in the chat were skipped.`}
+                </FormMessage>
+              ) : lastMutation ? (
+                <FormMessage status="info">
+                  {`Importing ${count.toLocaleString('en-US')} messages… They are sent when you are online.`}
+                </FormMessage>
+              ) : null}
+              <Stack as="section" aria-label="Senders" gap="3">
+                <Text fontWeight="semibold">Who is who</Text>
+                {parsed.senders.map((s) => (
+                  <Field.Root key={s.name}>
+                    <Field.Label>{`${s.name} (${s.count} ${s.count === 1 ? 'message' : 'messages'})`}</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        value={matches[s.name] ?? ''}
+                        onChange={(e) => setMatches({ ...matches, [s.name]: e.target.value || null })}
+                      >
+                        <option value="">{`Keep as “${s.name}” (imported name)`}</option>
+                        {members.map((m) => (
+                          <option key={m.user_id} value={m.user_id}>
+                            {m.name ?? m.email ?? 'A member'}
+                          </option>
                         ))}
-                      </Stack>
-                      <Stack as="section" aria-label="Preview" gap="2">
-                        <Text fontWeight="semibold">First messages</Text>
-                        <Table.Root size="sm" variant="outline">
-                          <Table.Body>
-                            {texts.slice(0, PREVIEW).map((m, i) => (
-                              <Table.Row key={i}>
-                                <Table.Cell whiteSpace="nowrap" verticalAlign="top">
-                                  {m.sender}
-                                </Table.Cell>
-                                <Table.Cell whiteSpace="pre-wrap" overflowWrap="anywhere">
-                                  {m.body}
-                                </Table.Cell>
-                              </Table.Row>
-                            ))}
-                          </Table.Body>
-                        </Table.Root>
-                      </Stack>
-                    </>
-                  ) : null}
-                </Stack>
-              )}
-            </Dialog.Body>
-            {parsed && !lockedTier ? (
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {lastMutation ? 'Close' : 'Cancel'}
-                </Button>
-                {lastMutation ? null : (
-                  <Button
-                    onClick={() => void onImport()}
-                  >{`Import ${texts.length.toLocaleString('en-US')} messages`}</Button>
-                )}
-              </Dialog.Footer>
-            ) : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                ))}
+              </Stack>
+              <Stack as="section" aria-label="Preview" gap="2">
+                <Text fontWeight="semibold">First messages</Text>
+                <Table.Root size="sm" variant="outline">
+                  <Table.Body>
+                    {texts.slice(0, PREVIEW).map((m, i) => (
+                      <Table.Row key={i}>
+                        <Table.Cell whiteSpace="nowrap" verticalAlign="top">
+                          {m.sender}
+                        </Table.Cell>
+                        <Table.Cell whiteSpace="pre-wrap" overflowWrap="anywhere">
+                          {m.body}
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Stack>
+            </>
+          ) : null}
+        </Stack>
+      )}
+    </AppDialog>
   );
 }

@@ -5,20 +5,17 @@
  * fields that changed.
  */
 import { featureRequiredTier } from '../../access/check-access.ts';
-import { tierLabel, tierRank, type Tier } from '../../access/tiers.ts';
+import { tierRank, upgradeText, type Tier } from '../../access/tiers.ts';
 import type { RowResult } from '../../lib/csv.ts';
 import type { ChecklistItemInput } from './csv-import.ts';
 
 export type ChecklistFeature = 'templates_cloning' | 'simple_exports' | 'structured_imports' | 'duplicate_templates';
 
-/** 'Upgrade to {tier} to unlock this feature' (spec section 2, word for word). */
-export const upgradeMessage = (tier: Tier) => `Upgrade to ${tierLabel(tier)} to unlock this feature`;
-
 /** Null when the feature is open, else the upgrade prompt's text. */
 export function featureLock(feature: ChecklistFeature, eventTier: Tier, userTier: Tier): string | null {
   const required = featureRequiredTier(feature) ?? 'free';
   const tier = feature === 'duplicate_templates' ? userTier : eventTier;
-  return tierRank(tier) >= tierRank(required) ? null : upgradeMessage(required);
+  return tierRank(tier) >= tierRank(required) ? null : upgradeText(required);
 }
 
 export interface Member {

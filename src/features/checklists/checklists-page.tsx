@@ -1,9 +1,11 @@
-import { Button, HStack, SimpleGrid, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { LayoutTemplate, Lock, Plus } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
+import { PageLoading } from '../../components/page-states.tsx';
+import type { UpgradeRequest } from '../../components/upgrade-prompt.tsx';
 import { mutate, useEventLookup, useEventMembers, useSyncStatus } from '../../data/index.ts';
 import { useChecklists, useEventChecklistItems } from '../../data/use-checklists.ts';
 import type { ChecklistItemRow, ChecklistRow } from '../../db/row-schemas.ts';
@@ -20,8 +22,12 @@ const ListDialog = lazy(async () => ({ default: (await import('./list-dialog.tsx
 const ShareDialog = lazy(async () => ({ default: (await import('./share-dialog.tsx')).ShareDialog }));
 const ImportDialog = lazy(async () => ({ default: (await import('./import-dialog.tsx')).ImportDialog }));
 const TemplatesDialog = lazy(async () => ({ default: (await import('./templates-dialog.tsx')).TemplatesDialog }));
-const UpgradeDialog = lazy(async () => ({ default: (await import('./upgrade-dialog.tsx')).UpgradeDialog }));
-const ConfirmDialog = lazy(async () => ({ default: (await import('../dashboard/confirm-dialog.tsx')).ConfirmDialog }));
+const UpgradeDialog = lazy(async () => ({
+  default: (await import('../../components/upgrade-prompt.tsx')).UpgradeDialog,
+}));
+const ConfirmDialog = lazy(async () => ({
+  default: (await import('../../components/confirm-dialog.tsx')).ConfirmDialog,
+}));
 
 type Open =
   | { kind: 'new-list' }
@@ -43,7 +49,7 @@ export function ChecklistsPage() {
   const user = useAuthStore((state) => state.user);
   const myUserId = useAuthStore((state) => state.session?.user.id ?? null);
   const [open, setOpen] = useState<Open>(null);
-  const [upgrade, setUpgrade] = useState<{ feature: string; message: string } | null>(null);
+  const [upgrade, setUpgrade] = useState<UpgradeRequest | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
   const itemsByList = useMemo(() => {
@@ -57,12 +63,7 @@ export function ChecklistsPage() {
   }, [allItems]);
 
   if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced)) {
-    return (
-      <HStack gap="3" py="10" justify="center" role="status">
-        <Spinner size="sm" />
-        <Text>Loading the checklists...</Text>
-      </HStack>
-    );
+    return <PageLoading text="Loading the checklists..." />;
   }
   if (lookup.status === 'missing') {
     return <PageHeader title="Checklists" description="This event is not on this device." />;
@@ -97,7 +98,7 @@ export function ChecklistsPage() {
 
   function onListAction(list: ChecklistRow, action: ListAction) {
     const locked = listLocks[action];
-    if (locked) return setUpgrade({ feature: ACTION_LABELS[action], message: locked });
+    if (locked) return setUpgrade({ title: ACTION_LABELS[action], description: locked });
     setNotice(null);
     if (action === 'clone')
       void run(
@@ -136,7 +137,7 @@ export function ChecklistsPage() {
             variant="outline"
             onClick={() =>
               lock.templates
-                ? setUpgrade({ feature: 'Start from a template', message: lock.templates })
+                ? setUpgrade({ title: 'Start from a template', description: lock.templates })
                 : setOpen({ kind: 'templates' })
             }
           >
@@ -214,9 +215,9 @@ export function ChecklistsPage() {
           <TemplatesDialog
             eventId={event.id}
             duplicateLock={lock.duplicate}
-            onUpgrade={(feature, message) => {
+            onUpgrade={(title, description) => {
               close();
-              setUpgrade({ feature, message });
+              setUpgrade({ title, description });
             }}
             onStarted={(title) => say('success', `A list has been started from ${title}.`)}
             onClose={close}
@@ -224,24 +225,21 @@ export function ChecklistsPage() {
         ) : null}
         {open?.kind === 'delete' ? (
           <ConfirmDialog
-            request={{
-              title: `Delete ${open.list.title}?`,
-              body: 'The list and its items are deleted for the whole crew.',
-              confirmLabel: 'Delete list',
-              isDestructive: true,
-              onConfirm: () =>
-                void run(
-                  () => mutate('checklist.delete', { id: open.list.id }),
-                  `${open.list.title} has been deleted.`,
-                  'The list could not be deleted.',
-                ),
-            }}
+            title={`Delete ${open.list.title}?`}
+            body="The list and its items are deleted for the whole crew."
+            confirmLabel="Delete list"
+            isDestructive
+            onConfirm={() =>
+              void run(
+                () => mutate('checklist.delete', { id: open.list.id }),
+                `${open.list.title} has been deleted.`,
+                'The list could not be deleted.',
+              )
+            }
             onClose={close}
           />
         ) : null}
-        {upgrade ? (
-          <UpgradeDialog feature={upgrade.feature} message={upgrade.message} onClose={() => setUpgrade(null)} />
-        ) : null}
+        {upgrade ? <UpgradeDialog request={upgrade} onClose={() => setUpgrade(null)} /> : null}
       </Suspense>
     </>
   );

@@ -1,5 +1,6 @@
-import { Box, Button, CloseButton, Dialog, Field, Input, List, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Input, List, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { AppDialog, DialogActions } from '../../components/app-dialog.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { mutate } from '../../data/index.ts';
 import type { RowResult } from '../../lib/csv.ts';
@@ -65,75 +66,66 @@ export function ImportDialog({
   }
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Import items into {listTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text fontSize="sm" color="fg.muted">
-                  A CSV file with an &quot;item&quot; column, and optionally &quot;quantity&quot;, &quot;due&quot;
-                  (YYYY-MM-DD) and &quot;assignee&quot; (a member&apos;s name or email).
+    <AppDialog
+      title={`Import items into ${listTitle}`}
+      size="wide"
+      onClose={onClose}
+      footer={
+        <DialogActions>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={good.length === 0} onClick={() => void importRows()}>
+            {good.length === 1 ? 'Import 1 item' : `Import ${good.length} items`}
+          </Button>
+        </DialogActions>
+      }
+    >
+      <Stack gap="4">
+        <Text fontSize="sm" color="fg.muted">
+          A CSV file with an &quot;item&quot; column, and optionally &quot;quantity&quot;, &quot;due&quot; (YYYY-MM-DD)
+          and &quot;assignee&quot; (a member&apos;s name or email).
+        </Text>
+        <Field.Root>
+          <Field.Label>CSV file</Field.Label>
+          <Input type="file" accept=".csv,text/csv" p="1.5" onChange={(e) => void read(e.target.files?.[0])} />
+        </Field.Root>
+        {error ? <FormMessage status="error">{error}</FormMessage> : null}
+        {rows ? (
+          <Stack gap="3">
+            <Box>
+              <Text fontWeight="semibold">
+                {good.length === 1 ? '1 item ready to import' : `${good.length} items ready to import`}
+              </Text>
+              <List.Root as="ul" ps="5" aria-label="Items to import">
+                {good.map(({ line, value }) => (
+                  <List.Item key={line}>
+                    {[
+                      `${value.text}${value.quantity > 1 ? ` ×${value.quantity}` : ''}`,
+                      value.assigneeId ? nameOf(value.assigneeId) : null,
+                      value.dueDate ? `due ${formatDue(value.dueDate)}` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </List.Item>
+                ))}
+              </List.Root>
+            </Box>
+            {bad.length ? (
+              <Box role="alert">
+                <Text fontWeight="semibold" color="fg.error">
+                  {bad.length === 1 ? '1 row will be left out' : `${bad.length} rows will be left out`}
                 </Text>
-                <Field.Root>
-                  <Field.Label>CSV file</Field.Label>
-                  <Input type="file" accept=".csv,text/csv" p="1.5" onChange={(e) => void read(e.target.files?.[0])} />
-                </Field.Root>
-                {error ? <FormMessage status="error">{error}</FormMessage> : null}
-                {rows ? (
-                  <Stack gap="3">
-                    <Box>
-                      <Text fontWeight="semibold">
-                        {good.length === 1 ? '1 item ready to import' : `${good.length} items ready to import`}
-                      </Text>
-                      <List.Root as="ul" ps="5" aria-label="Items to import">
-                        {good.map(({ line, value }) => (
-                          <List.Item key={line}>
-                            {[
-                              `${value.text}${value.quantity > 1 ? ` ×${value.quantity}` : ''}`,
-                              value.assigneeId ? nameOf(value.assigneeId) : null,
-                              value.dueDate ? `due ${formatDue(value.dueDate)}` : null,
-                            ]
-                              .filter(Boolean)
-                              .join(' · ')}
-                          </List.Item>
-                        ))}
-                      </List.Root>
-                    </Box>
-                    {bad.length ? (
-                      <Box role="alert">
-                        <Text fontWeight="semibold" color="fg.error">
-                          {bad.length === 1 ? '1 row will be left out' : `${bad.length} rows will be left out`}
-                        </Text>
-                        <List.Root as="ul" ps="5" aria-label="Rows left out">
-                          {bad.map(({ line, error: reason }) => (
-                            <List.Item key={line}>{`Line ${line}: ${reason}`}</List.Item>
-                          ))}
-                        </List.Root>
-                      </Box>
-                    ) : null}
-                  </Stack>
-                ) : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button disabled={good.length === 0} onClick={() => void importRows()}>
-                {good.length === 1 ? 'Import 1 item' : `Import ${good.length} items`}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                <List.Root as="ul" ps="5" aria-label="Rows left out">
+                  {bad.map(({ line, error: reason }) => (
+                    <List.Item key={line}>{`Line ${line}: ${reason}`}</List.Item>
+                  ))}
+                </List.Root>
+              </Box>
+            ) : null}
+          </Stack>
+        ) : null}
+      </Stack>
+    </AppDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Stack, Textarea } from '@chakra-ui/react';
 import { Share2 } from 'lucide-react';
 import { useState } from 'react';
+import { AppDialog } from '../../components/app-dialog.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { CopyButton } from '../events/copy-button.tsx';
 
@@ -18,45 +19,35 @@ export function ShareDialog({ title, text, onClose }: { title: string; text: str
   }
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Share {title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Textarea
-                  aria-label="The list as text"
-                  value={text}
-                  readOnly
-                  rows={Math.min(14, text.split('\n').length + 1)}
-                  fontFamily="mono"
-                  fontSize="sm"
-                />
-                {message ? <FormMessage status="error">{message}</FormMessage> : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer flexWrap="wrap">
-              <CopyButton
-                text={text}
-                onError={(error) => setMessage(error ? 'Failed to copy the list to the clipboard' : null)}
-              />
-              {canShare ? (
-                <Button onClick={() => void share()}>
-                  <Share2 aria-hidden />
-                  Share
-                </Button>
-              ) : null}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      title={`Share ${title}`}
+      onClose={onClose}
+      footer={
+        <>
+          <CopyButton
+            text={text}
+            onError={(error) => setMessage(error ? 'Failed to copy the list to the clipboard' : null)}
+          />
+          {canShare ? (
+            <Button onClick={() => void share()}>
+              <Share2 aria-hidden />
+              Share
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <Stack gap="3">
+        <Textarea
+          aria-label="The list as text"
+          value={text}
+          readOnly
+          rows={Math.min(14, text.split('\n').length + 1)}
+          fontFamily="mono"
+          fontSize="sm"
+        />
+        {message ? <FormMessage status="error">{message}</FormMessage> : null}
+      </Stack>
+    </AppDialog>
   );
 }

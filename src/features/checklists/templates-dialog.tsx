@@ -1,6 +1,7 @@
-import { Box, Button, CloseButton, Dialog, HStack, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Copy, Lock, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { AppDialog } from '../../components/app-dialog.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { mutate } from '../../data/index.ts';
 import { useChecklistTemplates } from '../../data/use-checklists.ts';
@@ -54,73 +55,58 @@ export function TemplatesDialog({ eventId, duplicateLock, onUpgrade, onStarted, 
   }
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Start from a template</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                {templates.length === 0 ? (
-                  <Text color="fg.muted">No templates yet. Save a list as a template from its actions menu.</Text>
-                ) : (
-                  <Stack as="ul" gap="2" listStyleType="none" aria-label="Your templates">
-                    {templates.map((template) => (
-                      <Box as="li" key={template.id} aria-label={template.title} borderWidth="1px" rounded="lg" p="3">
-                        <HStack justify="space-between" gap="2" align="start">
-                          <Stack gap="0" minW="0">
-                            <Text fontWeight="semibold" wordBreak="break-word">
-                              {template.title}
-                            </Text>
-                            <Text fontSize="sm" color="fg.muted">
-                              {KIND_LABELS[template.kind]} ·{' '}
-                              {template.items.length === 1 ? '1 item' : `${template.items.length} items`}
-                            </Text>
-                          </Stack>
-                          <HStack gap="1" flexShrink={0}>
-                            <IconButton
-                              variant="ghost"
-                              size="sm"
-                              aria-label={`Duplicate ${template.title}`}
-                              onClick={() => duplicate(template)}
-                            >
-                              {duplicateLock ? <Lock /> : <Copy />}
-                            </IconButton>
-                            <IconButton
-                              variant="ghost"
-                              size="sm"
-                              colorPalette="red"
-                              aria-label={`Delete ${template.title}`}
-                              onClick={() =>
-                                void run(
-                                  () => mutate('checklist-template.delete', { id: template.id }),
-                                  'The template could not be deleted.',
-                                )
-                              }
-                            >
-                              <Trash2 />
-                            </IconButton>
-                          </HStack>
-                        </HStack>
-                        <Button size="sm" mt="2" width="full" variant="subtle" onClick={() => void start(template)}>
-                          Start a list from {template.title}
-                        </Button>
-                      </Box>
-                    ))}
+    <AppDialog title="Start from a template" onClose={onClose}>
+      <Stack gap="3">
+        {templates.length === 0 ? (
+          <Text color="fg.muted">No templates yet. Save a list as a template from its actions menu.</Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none" aria-label="Your templates">
+            {templates.map((template) => (
+              <Box as="li" key={template.id} aria-label={template.title} borderWidth="1px" rounded="lg" p="3">
+                <HStack justify="space-between" gap="2" align="start">
+                  <Stack gap="0" minW="0">
+                    <Text fontWeight="semibold" wordBreak="break-word">
+                      {template.title}
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {KIND_LABELS[template.kind]} ·{' '}
+                      {template.items.length === 1 ? '1 item' : `${template.items.length} items`}
+                    </Text>
                   </Stack>
-                )}
-                {error ? <FormMessage status="error">{error}</FormMessage> : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                  <HStack gap="1" flexShrink={0}>
+                    <IconButton
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Duplicate ${template.title}`}
+                      onClick={() => duplicate(template)}
+                    >
+                      {duplicateLock ? <Lock /> : <Copy />}
+                    </IconButton>
+                    <IconButton
+                      variant="ghost"
+                      size="sm"
+                      colorPalette="red"
+                      aria-label={`Delete ${template.title}`}
+                      onClick={() =>
+                        void run(
+                          () => mutate('checklist-template.delete', { id: template.id }),
+                          'The template could not be deleted.',
+                        )
+                      }
+                    >
+                      <Trash2 />
+                    </IconButton>
+                  </HStack>
+                </HStack>
+                <Button size="sm" mt="2" width="full" variant="subtle" onClick={() => void start(template)}>
+                  Start a list from {template.title}
+                </Button>
+              </Box>
+            ))}
+          </Stack>
+        )}
+        {error ? <FormMessage status="error">{error}</FormMessage> : null}
+      </Stack>
+    </AppDialog>
   );
 }

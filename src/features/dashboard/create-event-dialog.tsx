@@ -1,9 +1,8 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { tierLimits } from '../../access/tier-limits.ts';
 import type { Tier } from '../../access/tiers.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 import { mutate } from '../../data/index.ts';
-import { EMPTY_EVENT_FORM, EventForm, eventFieldsOf, type EventFormValues } from '../events/event-form.tsx';
+import { EMPTY_EVENT_FORM, EventFormDialog, eventFieldsOf, type EventFormValues } from '../events/event-form.tsx';
 import { eventsAtOnceRefusal, nextTier, planningDays, planningDaysRefusal } from '../events/event-rules.ts';
 import { mutateErrorText } from '../events/mutate-error.ts';
 
@@ -39,38 +38,21 @@ export function CreateEventDialog({ tier, activeCreatedCount, onClose, onQueued 
   }
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Create an event</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              <EventForm
-                id="create-event"
-                initial={EMPTY_EVENT_FORM}
-                submitLabel="Create event"
-                isBlocked={Boolean(fullRefusal)}
-                checkDates={checkDates}
-                onSubmit={create}
-                onCancel={onClose}
-                notice={
-                  fullRefusal ? (
-                    <FormMessage status="error">{fullRefusal}</FormMessage>
-                  ) : (
-                    <FormMessage status="info">{`Your ${tier} plan: ${activeCreatedCount} of ${limits.maxEventsSimultaneously} active events at once, events of up to ${limits.maxPlanningDays} days, ${limits.maxMembersPerEvent} members per event.`}</FormMessage>
-                  )
-                }
-              />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <EventFormDialog
+      title="Create an event"
+      initial={EMPTY_EVENT_FORM}
+      submitLabel="Create event"
+      isBlocked={Boolean(fullRefusal)}
+      checkDates={checkDates}
+      onSubmit={create}
+      onClose={onClose}
+      notice={
+        fullRefusal ? (
+          <FormMessage status="error">{fullRefusal}</FormMessage>
+        ) : (
+          <FormMessage status="info">{`Your ${tier} plan: ${activeCreatedCount} of ${limits.maxEventsSimultaneously} active events at once, events of up to ${limits.maxPlanningDays} days, ${limits.maxMembersPerEvent} members per event.`}</FormMessage>
+        )
+      }
+    />
   );
 }

@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState
 import { PageHeader } from '../../components/page-header.tsx';
 import { useEvents, useMemberSummaries } from '../../data/index.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
-import type { ConfirmRequest } from './confirm-dialog.tsx';
+import type { ConfirmRequest } from '../../components/confirm-dialog.tsx';
 import { confirmRequest, queueChange, restoreEvent, type EventAction } from './event-actions.ts';
 import { EventGrid } from './event-grid.tsx';
 import { RejectedChangesNotice } from './rejected-changes-notice.tsx';
@@ -12,7 +12,9 @@ import { RejectedChangesNotice } from './rejected-changes-notice.tsx';
 const CreateEventDialog = lazy(async () => ({
   default: (await import('./create-event-dialog.tsx')).CreateEventDialog,
 }));
-const ConfirmDialog = lazy(async () => ({ default: (await import('./confirm-dialog.tsx')).ConfirmDialog }));
+const ConfirmDialog = lazy(async () => ({
+  default: (await import('../../components/confirm-dialog.tsx')).ConfirmDialog,
+}));
 
 const STATUSES = [
   { value: 'active', label: 'Active', empty: 'No active events. Create one and invite your crew.' },
@@ -109,7 +111,7 @@ export function DashboardPage() {
             onQueued={() => setTab('active')}
           />
         ) : null}
-        {confirm ? <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} /> : null}
+        {confirm ? <ConfirmDialog {...confirm} onClose={() => setConfirm(null)} /> : null}
       </Suspense>
     </>
   );

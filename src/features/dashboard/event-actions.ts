@@ -6,7 +6,7 @@
 import type { EventRow } from '../../db/row-schemas.ts';
 import { mutate } from '../../data/index.ts';
 import { CREATOR_CANNOT_LEAVE, leaveOutcome, type EventRole } from '../events/event-rules.ts';
-import type { ConfirmRequest } from './confirm-dialog.tsx';
+import type { ConfirmRequest } from '../../components/confirm-dialog.tsx';
 
 export type EventAction = 'leave' | 'delete' | 'delete-for-good' | 'restore';
 

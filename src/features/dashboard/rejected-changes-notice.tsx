@@ -1,4 +1,4 @@
-import { Alert, Button, HStack, Stack } from '@chakra-ui/react';
+import { RefusedChangeAlerts } from '../../components/page-states.tsx';
 import { useRejectedChanges } from '../../data/index.ts';
 
 /**
@@ -23,24 +23,13 @@ function titleOf(kind: string, args: unknown): string {
 
 export function RejectedChangesNotice() {
   const { changes, discard } = useRejectedChanges();
-  const eventChanges = changes.filter((change) => change.kind.startsWith('event.'));
-  if (!eventChanges.length) return null;
   return (
-    <Stack gap="3" mb="6">
-      {eventChanges.map((change) => (
-        <Alert.Root key={change.mutationId} status="error" role="alert" rounded="lg" alignItems="start">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{titleOf(change.kind, change.args)}</Alert.Title>
-            <Alert.Description>{change.error?.message ?? 'Failed to create event'}</Alert.Description>
-          </Alert.Content>
-          <HStack>
-            <Button size="sm" variant="outline" onClick={() => void discard(change.mutationId)}>
-              Dismiss
-            </Button>
-          </HStack>
-        </Alert.Root>
-      ))}
-    </Stack>
+    <RefusedChangeAlerts
+      changes={changes.filter((change) => change.kind.startsWith('event.'))}
+      titleOf={(change) => titleOf(change.kind, change.args)}
+      onDismiss={(id) => void discard(id)}
+      fallbackReason="Failed to create event"
+      mb="6"
+    />
   );
 }

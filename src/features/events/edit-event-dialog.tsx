@@ -1,8 +1,8 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { tierLimits } from '../../access/tier-limits.ts';
 import type { EventRow } from '../../db/row-schemas.ts';
 import { mutate } from '../../data/index.ts';
-import { EventForm, eventFieldsOf, type EventFormValues } from './event-form.tsx';
+import { changedFields } from '../../lib/changed-fields.ts';
+import { EventFormDialog, eventFieldsOf, type EventFormValues } from './event-form.tsx';
 import { nextTier, planningDays, planningDaysRefusal } from './event-rules.ts';
 import { mutateErrorText } from './mutate-error.ts';
 
@@ -28,11 +28,7 @@ export function EditEventDialog({ event, onClose }: { event: EventRow; onClose()
         );
 
   async function save(values: EventFormValues): Promise<string | null> {
-    const fields = eventFieldsOf(values);
-    const before = eventFieldsOf(initial);
-    const changes = Object.fromEntries(
-      Object.entries(fields).filter(([key, value]) => before[key as keyof typeof before] !== value),
-    );
+    const changes = changedFields(eventFieldsOf(initial), eventFieldsOf(values));
     try {
       if (Object.keys(changes).length) await mutate('event.update', { id: event.id, changes });
       onClose();
@@ -43,30 +39,13 @@ export function EditEventDialog({ event, onClose }: { event: EventRow; onClose()
   }
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Edit event</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              <EventForm
-                id="edit-event"
-                initial={initial}
-                submitLabel="Save changes"
-                checkDates={checkDates}
-                onSubmit={save}
-                onCancel={onClose}
-              />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <EventFormDialog
+      title="Edit event"
+      initial={initial}
+      submitLabel="Save changes"
+      checkDates={checkDates}
+      onSubmit={save}
+      onClose={onClose}
+    />
   );
 }

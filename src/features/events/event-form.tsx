@@ -1,5 +1,6 @@
-import { Button, Field, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Field, Input, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 
 export interface EventFormValues {
@@ -18,8 +19,8 @@ export const EMPTY_EVENT_FORM: EventFormValues = {
   description: '',
 };
 
-interface EventFormProps {
-  id: string;
+interface EventFormDialogProps {
+  title: string;
   initial: EventFormValues;
   submitLabel: string;
   /** Explains the plan's limits above the fields. */
@@ -27,21 +28,22 @@ interface EventFormProps {
   /** A limit the dates break, as the database would word it. */
   checkDates?(values: EventFormValues): string | null;
   isBlocked?: boolean;
+  /** Saves the values: null when done, else the error to show. */
   onSubmit(values: EventFormValues): Promise<string | null>;
-  onCancel(): void;
+  onClose(): void;
 }
 
-/** The fields of an event (name, dates, location, description), for creating and editing. */
-export function EventForm({
-  id,
+/** The dialog with an event's fields (name, dates, location, description), for creating and editing. */
+export function EventFormDialog({
+  title,
   initial,
   submitLabel,
   notice,
   checkDates,
   isBlocked,
   onSubmit,
-  onCancel,
-}: EventFormProps) {
+  onClose,
+}: EventFormDialogProps) {
   const [values, setValues] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
@@ -52,8 +54,7 @@ export function EventForm({
       ? 'The end date cannot be before the start date'
       : (checkDates?.(values) ?? null);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     if (!values.name.trim()) return setError('The event needs a name');
     if (datesError) return;
     setSaving(true);
@@ -63,56 +64,50 @@ export function EventForm({
   }
 
   return (
-    <Stack asChild gap="4">
-      <form id={id} onSubmit={(e) => void submit(e)} aria-label={submitLabel} noValidate>
-        {notice}
-        <Field.Root required>
-          <Field.Label>
-            Event name
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input value={values.name} onChange={set('name')} placeholder="Summer festival weekend" maxLength={200} />
+    <FormDialog
+      title={title}
+      size="wide"
+      formLabel={submitLabel}
+      submitLabel={submitLabel}
+      error={error}
+      isSaving={isSaving}
+      isSubmitDisabled={isBlocked || Boolean(datesError)}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {notice}
+      <Field.Root required>
+        <Field.Label>
+          Event name
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input value={values.name} onChange={set('name')} placeholder="Summer festival weekend" maxLength={200} />
+      </Field.Root>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <Field.Root invalid={Boolean(datesError)}>
+          <Field.Label>Start date</Field.Label>
+          <Input type="date" value={values.start_date} onChange={set('start_date')} />
         </Field.Root>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Field.Root invalid={Boolean(datesError)}>
-            <Field.Label>Start date</Field.Label>
-            <Input type="date" value={values.start_date} onChange={set('start_date')} />
-          </Field.Root>
-          <Field.Root invalid={Boolean(datesError)}>
-            <Field.Label>End date</Field.Label>
-            <Input
-              type="date"
-              value={values.end_date}
-              onChange={set('end_date')}
-              min={values.start_date || undefined}
-            />
-          </Field.Root>
-        </SimpleGrid>
-        {datesError ? <FormMessage status="error">{datesError}</FormMessage> : null}
-        <Field.Root>
-          <Field.Label>Location</Field.Label>
-          <Input
-            value={values.location}
-            onChange={set('location')}
-            placeholder="Campsite, town or address"
-            maxLength={300}
-          />
+        <Field.Root invalid={Boolean(datesError)}>
+          <Field.Label>End date</Field.Label>
+          <Input type="date" value={values.end_date} onChange={set('end_date')} min={values.start_date || undefined} />
         </Field.Root>
-        <Field.Root>
-          <Field.Label>Description</Field.Label>
-          <Textarea value={values.description} onChange={set('description')} rows={3} maxLength={5000} />
-        </Field.Root>
-        {error ? <FormMessage status="error">{error}</FormMessage> : null}
-        <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSaving} disabled={isBlocked || Boolean(datesError)}>
-            {submitLabel}
-          </Button>
-        </Stack>
-      </form>
-    </Stack>
+      </SimpleGrid>
+      {datesError ? <FormMessage status="error">{datesError}</FormMessage> : null}
+      <Field.Root>
+        <Field.Label>Location</Field.Label>
+        <Input
+          value={values.location}
+          onChange={set('location')}
+          placeholder="Campsite, town or address"
+          maxLength={300}
+        />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>Description</Field.Label>
+        <Textarea value={values.description} onChange={set('description')} rows={3} maxLength={5000} />
+      </Field.Root>
+    </FormDialog>
   );
 }
 

@@ -3,14 +3,12 @@ import { Pencil } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
-import { useEventLookup, useEventMembers, useSyncStatus } from '../../data/index.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
 import { EventMembersDialog } from '../members/event-members-dialog.tsx';
 import { CrewCard } from './crew-card.tsx';
 import { EventDetailsCard } from './event-details-card.tsx';
-import { isManagerRole } from './event-rules.ts';
 import { JoinLinkCard } from './join-link-card.tsx';
-import { NotAMember, PageLoading } from './event-page-states.tsx';
+import { EventPageFallback } from './event-page-fallback.tsx';
+import { useEventPage } from './use-event-page.ts';
 
 const EditEventDialog = lazy(async () => ({ default: (await import('./edit-event-dialog.tsx')).EditEventDialog }));
 
@@ -19,22 +17,12 @@ const STATUS_LABELS = { active: 'Active', past: 'Past', deleted: 'Deleted' } as 
 /** `/events/{id}`: the overview (details, editable by managers; who is coming; the join link and QR code). */
 export function EventPage() {
   const { eventId = '' } = useParams();
-  const lookup = useEventLookup(eventId);
-  const members = useEventMembers(eventId);
-  const hasSynced = useSyncStatus((status) => status.lastSyncedAt !== null);
-  const myUserId = useAuthStore((state) => state.session?.user.id ?? null);
+  const page = useEventPage(eventId);
   const [isEditing, setEditing] = useState(false);
   const [isMembersOpen, setMembersOpen] = useState(false);
 
-  if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced)) {
-    return <PageLoading text="Loading the event..." />;
-  }
-  const me = members.find((member) => member.user_id === myUserId);
-  if (lookup.status === 'missing' || !me) {
-    return <NotAMember />;
-  }
-  const event = lookup.event;
-  const isManager = isManagerRole(me.role);
+  if (page.status !== 'ready') return <EventPageFallback page={page} loadingText="Loading the event..." />;
+  const { event, members, myUserId, isManager } = page;
   return (
     <>
       <PageHeader title={event.name}>

@@ -1,4 +1,5 @@
-import { Box, CloseButton, Dialog, Image, Portal, Spinner, Text } from '@chakra-ui/react';
+import { Box, Image, Spinner, Text } from '@chakra-ui/react';
+import { AppDialog } from '../../components/app-dialog.tsx';
 import type { ExpenseRow } from '../../db/row-schemas.ts';
 import { useReceipt } from '../../data/use-receipt.ts';
 
@@ -7,38 +8,23 @@ export function ReceiptDialog({ expense, onClose }: { expense: ExpenseRow; onClo
   const image = useReceipt(expense.id, expense.receipt_path);
   const title = `Receipt: ${expense.title}`;
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', sm: 'lg' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {image.status === 'shown' ? (
-                <Box>
-                  <Image src={image.url} alt={title} maxH="70vh" mx="auto" rounded="md" objectFit="contain" />
-                  {image.pending ? (
-                    <Text textStyle="sm" color="fg.muted" mt="2">
-                      Kept on this device; it is sent when you are online.
-                    </Text>
-                  ) : null}
-                </Box>
-              ) : image.status === 'loading' ? (
-                <Spinner aria-label="Loading the receipt" />
-              ) : image.status === 'offline' ? (
-                <Text>You're offline. The receipt shows when you are back online.</Text>
-              ) : (
-                <Text>The receipt could not be loaded.</Text>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog title={title} size="wide" onClose={onClose}>
+      {image.status === 'shown' ? (
+        <Box>
+          <Image src={image.url} alt={title} maxH="70vh" mx="auto" rounded="md" objectFit="contain" />
+          {image.pending ? (
+            <Text textStyle="sm" color="fg.muted" mt="2">
+              Kept on this device; it is sent when you are online.
+            </Text>
+          ) : null}
+        </Box>
+      ) : image.status === 'loading' ? (
+        <Spinner aria-label="Loading the receipt" />
+      ) : image.status === 'offline' ? (
+        <Text>You're offline. The receipt shows when you are back online.</Text>
+      ) : (
+        <Text>The receipt could not be loaded.</Text>
+      )}
+    </AppDialog>
   );
 }

@@ -4,7 +4,7 @@ import { FriendItem } from './components/friend-item.tsx';
 import { IncomingRequest } from './components/incoming-request.tsx';
 import { InviteLinkCard } from './components/invite-link-card.tsx';
 import { OutgoingRequest } from './components/outgoing-request.tsx';
-import { SectionCard } from './components/section-card.tsx';
+import { PanelSection } from '../../components/section-card.tsx';
 import { SendRequestForm } from './components/send-request-form.tsx';
 import { useIsOnline } from '../../lib/use-is-online.ts';
 
@@ -18,15 +18,15 @@ export function FriendsPage() {
   return (
     <Stack gap="5">
       {incoming.length ? (
-        <SectionCard title="Friend requests" text="People who want to plan with you.">
+        <PanelSection title="Friend requests" text="People who want to plan with you.">
           <Stack as="ul" gap="2" listStyleType="none" aria-label="Incoming friend requests">
             {incoming.map((request) => (
               <IncomingRequest key={request.key} request={request} />
             ))}
           </Stack>
-        </SectionCard>
+        </PanelSection>
       ) : null}
-      <SectionCard title="Your friends" text="The people you plan with most, ready to invite to your next event.">
+      <PanelSection title="Your friends" text="The people you plan with most, ready to invite to your next event.">
         {friends.length ? (
           <Stack as="ul" gap="2" listStyleType="none" aria-label="Friends">
             {friends.map((friend) => (
@@ -36,24 +36,24 @@ export function FriendsPage() {
         ) : (
           <Text color="fg.muted">No friends yet: send a request or share your invite link.</Text>
         )}
-      </SectionCard>
-      <SectionCard title="Add a friend" text="Send a request to someone who already has a CrewCamp account.">
+      </PanelSection>
+      <PanelSection title="Add a friend" text="Send a request to someone who already has a CrewCamp account.">
         <SendRequestForm />
-      </SectionCard>
-      <SectionCard
+      </PanelSection>
+      <PanelSection
         title="Invite link"
         text="Share a link or let someone scan the code: they become your friend after signing in."
       >
         <InviteLinkCard isOnline={isOnline} />
-      </SectionCard>
+      </PanelSection>
       {outgoing.length ? (
-        <SectionCard title="Sent requests">
+        <PanelSection title="Sent requests">
           <Stack as="ul" gap="2" listStyleType="none" aria-label="Sent friend requests">
             {outgoing.map((request) => (
               <OutgoingRequest key={request.key} request={request} />
             ))}
           </Stack>
-        </SectionCard>
+        </PanelSection>
       ) : null}
     </Stack>
   );

@@ -1,4 +1,5 @@
-import { Alert, Badge, CloseButton, Dialog, Portal, Stack, Tabs } from '@chakra-ui/react';
+import { Alert, Badge, Stack, Tabs } from '@chakra-ui/react';
+import { AppDialog } from '../../components/app-dialog.tsx';
 import { useState } from 'react';
 import { FormMessage } from '../../components/form-message.tsx';
 import { useEvent, useEventMembers, useSentInvitations } from '../../data/index.ts';
@@ -20,71 +21,50 @@ export function MembersDialog({ eventId, onClose }: { eventId: string; onClose()
   const pendingCount = invitations.filter((invitation) => invitation.status === 'pending').length;
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(details) => !details.open && onClose()}
-      size={{ base: 'full', sm: 'lg' }}
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header flexDirection="column" alignItems="start" gap="0">
-              <Dialog.Title>Event Members</Dialog.Title>
-              {event ? <Dialog.Description color="fg.muted">{event.name}</Dialog.Description> : null}
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {feedback.error ? (
-                <Alert.Root status="error" role="alert" rounded="lg" mb="4" variant="solid">
-                  <Alert.Indicator />
-                  <Alert.Title>{feedback.error}</Alert.Title>
-                </Alert.Root>
-              ) : null}
-              {feedback.success ? (
-                <Stack mb="4">
-                  <FormMessage status="success">{feedback.success}</FormMessage>
-                </Stack>
-              ) : null}
-              <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} variant="line" fitted>
-                <Tabs.List mb="4">
-                  <Tabs.Trigger value="members">Members</Tabs.Trigger>
-                  <Tabs.Trigger value="invitations">
-                    Invitations
-                    {pendingCount ? (
-                      <Badge size="sm" colorPalette="ember" variant="solid" aria-label={`${pendingCount} pending`}>
-                        {pendingCount}
-                      </Badge>
-                    ) : null}
-                  </Tabs.Trigger>
-                </Tabs.List>
-                <Tabs.Content value="members" p="0">
-                  <MembersTab
-                    eventId={eventId}
-                    members={members}
-                    myUserId={myUserId}
-                    isManager={isManager}
-                    feedback={feedback}
-                    onInvite={() => setTab('invitations')}
-                  />
-                </Tabs.Content>
-                <Tabs.Content value="invitations" p="0">
-                  <InvitationsTab
-                    eventId={eventId}
-                    invitations={invitations}
-                    members={members}
-                    isManager={isManager}
-                    feedback={feedback}
-                  />
-                </Tabs.Content>
-              </Tabs.Root>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog title="Event Members" description={event?.name} size="wide" scrollBehavior="inside" onClose={onClose}>
+      {feedback.error ? (
+        <Alert.Root status="error" role="alert" rounded="lg" mb="4" variant="solid">
+          <Alert.Indicator />
+          <Alert.Title>{feedback.error}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {feedback.success ? (
+        <Stack mb="4">
+          <FormMessage status="success">{feedback.success}</FormMessage>
+        </Stack>
+      ) : null}
+      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} variant="line" fitted>
+        <Tabs.List mb="4">
+          <Tabs.Trigger value="members">Members</Tabs.Trigger>
+          <Tabs.Trigger value="invitations">
+            Invitations
+            {pendingCount ? (
+              <Badge size="sm" colorPalette="ember" variant="solid" aria-label={`${pendingCount} pending`}>
+                {pendingCount}
+              </Badge>
+            ) : null}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="members" p="0">
+          <MembersTab
+            eventId={eventId}
+            members={members}
+            myUserId={myUserId}
+            isManager={isManager}
+            feedback={feedback}
+            onInvite={() => setTab('invitations')}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="invitations" p="0">
+          <InvitationsTab
+            eventId={eventId}
+            invitations={invitations}
+            members={members}
+            isManager={isManager}
+            feedback={feedback}
+          />
+        </Tabs.Content>
+      </Tabs.Root>
+    </AppDialog>
   );
 }

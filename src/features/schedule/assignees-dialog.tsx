@@ -1,4 +1,5 @@
-import { Button, Checkbox, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Stack, Text } from '@chakra-ui/react';
+import { AppDialog } from '../../components/app-dialog.tsx';
 import { useState } from 'react';
 import { FormMessage } from '../../components/form-message.tsx';
 import type { MemberRow, ScheduleItemRow } from '../../db/row-schemas.ts';
@@ -29,52 +30,40 @@ export function AssigneesDialog({ item, members, assigned, myUserId, canAssignOt
   }
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Assignees of {item.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3" role="group" aria-label="Members">
-                {canAssignOthers ? null : (
-                  <Text color="fg.muted" textStyle="sm">
-                    You can assign yourself; the item&apos;s author and the event&apos;s managers assign others.
-                  </Text>
-                )}
-                {members.map((member) => (
-                  <Checkbox.Root
-                    key={member.user_id}
-                    checked={assigned.has(member.user_id)}
-                    disabled={!canAssignOthers && member.user_id !== myUserId}
-                    onCheckedChange={(details) => void toggle(member.user_id, details.checked === true)}
-                    colorPalette="forest"
-                    py="1"
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>
-                      {member.name ?? member.email ?? 'A member'}
-                      {member.user_id === myUserId ? ' (You)' : ''}
-                    </Checkbox.Label>
-                  </Checkbox.Root>
-                ))}
-                {error ? <FormMessage status="error">{error}</FormMessage> : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Done</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      title={`Assignees of ${item.title}`}
+      onClose={onClose}
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          Done
+        </Button>
+      }
+    >
+      <Stack gap="3" role="group" aria-label="Members">
+        {canAssignOthers ? null : (
+          <Text color="fg.muted" textStyle="sm">
+            You can assign yourself; the item&apos;s author and the event&apos;s managers assign others.
+          </Text>
+        )}
+        {members.map((member) => (
+          <Checkbox.Root
+            key={member.user_id}
+            checked={assigned.has(member.user_id)}
+            disabled={!canAssignOthers && member.user_id !== myUserId}
+            onCheckedChange={(details) => void toggle(member.user_id, details.checked === true)}
+            colorPalette="forest"
+            py="1"
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              {member.name ?? member.email ?? 'A member'}
+              {member.user_id === myUserId ? ' (You)' : ''}
+            </Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+        {error ? <FormMessage status="error">{error}</FormMessage> : null}
+      </Stack>
+    </AppDialog>
   );
 }

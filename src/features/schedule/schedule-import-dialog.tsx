@@ -1,4 +1,5 @@
-import { Box, Button, CloseButton, Dialog, Field, Input, List, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Input, List, Stack, Text } from '@chakra-ui/react';
+import { AppDialog, DialogActions } from '../../components/app-dialog.tsx';
 import { useState, type ChangeEvent } from 'react';
 import { FormMessage } from '../../components/form-message.tsx';
 import type { ScheduleItemRow } from '../../db/row-schemas.ts';
@@ -73,81 +74,64 @@ export function ScheduleImportDialog({ event, others, onClose }: Props) {
   }
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Import schedule items</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text color="fg.muted" textStyle="sm">
-                  A CSV file with the columns title, start and end (written YYYY-MM-DD HH:mm), and optionally location
-                  and notes. You see every row before anything is added.
-                </Text>
-                <Field.Root>
-                  <Field.Label>CSV file</Field.Label>
-                  <Input type="file" accept=".csv,text/csv" onChange={(e) => void pick(e)} p="1.5" />
-                </Field.Root>
-                {rows && rows.length ? (
-                  <Stack gap="3" aria-label={`Preview of ${fileName ?? 'the file'}`} role="region">
-                    <Text fontWeight="medium">
-                      {good.length === 1 ? '1 item' : `${good.length} items`} ready to import
-                      {bad.length ? `, ${bad.length === 1 ? '1 row' : `${bad.length} rows`} left out` : ''}.
-                    </Text>
-                    {good.length ? (
-                      <List.Root gap="1" ps="5" aria-label="Items to import">
-                        {good.map((item, i) => (
-                          <List.Item key={i}>
-                            <Text as="span" fontVariantNumeric="tabular-nums">
-                              {item.startsAt.slice(0, 10)}{' '}
-                              {formatTimeRange({ starts_at: item.startsAt, ends_at: item.endsAt })}
-                            </Text>{' '}
-                            {item.title}
-                            {item.location ? ` (${item.location})` : ''}
-                          </List.Item>
-                        ))}
-                      </List.Root>
-                    ) : null}
-                    {bad.length ? (
-                      <Box borderWidth="1px" borderColor="red.emphasized" rounded="md" p="3">
-                        <List.Root gap="1" ps="5" aria-label="Rows left out" color="red.fg">
-                          {bad.map((row) => (
-                            <List.Item key={row.line}>
-                              Line {row.line}: {row.error}
-                            </List.Item>
-                          ))}
-                        </List.Root>
-                      </Box>
-                    ) : null}
-                  </Stack>
-                ) : null}
-                {error ? <FormMessage status="error">{error}</FormMessage> : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Stack direction={{ base: 'column-reverse', sm: 'row' }} w={{ base: 'full', sm: 'auto' }} gap="3">
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button
-                  colorPalette="forest"
-                  disabled={!good.length}
-                  loading={isSaving}
-                  onClick={() => void importRows()}
-                >
-                  {good.length ? `Import ${good.length === 1 ? '1 item' : `${good.length} items`}` : 'Import'}
-                </Button>
-              </Stack>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      title="Import schedule items"
+      size="wide"
+      onClose={onClose}
+      footer={
+        <DialogActions>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button colorPalette="forest" disabled={!good.length} loading={isSaving} onClick={() => void importRows()}>
+            {good.length ? `Import ${good.length === 1 ? '1 item' : `${good.length} items`}` : 'Import'}
+          </Button>
+        </DialogActions>
+      }
+    >
+      <Stack gap="4">
+        <Text color="fg.muted" textStyle="sm">
+          A CSV file with the columns title, start and end (written YYYY-MM-DD HH:mm), and optionally location and
+          notes. You see every row before anything is added.
+        </Text>
+        <Field.Root>
+          <Field.Label>CSV file</Field.Label>
+          <Input type="file" accept=".csv,text/csv" onChange={(e) => void pick(e)} p="1.5" />
+        </Field.Root>
+        {rows && rows.length ? (
+          <Stack gap="3" aria-label={`Preview of ${fileName ?? 'the file'}`} role="region">
+            <Text fontWeight="medium">
+              {good.length === 1 ? '1 item' : `${good.length} items`} ready to import
+              {bad.length ? `, ${bad.length === 1 ? '1 row' : `${bad.length} rows`} left out` : ''}.
+            </Text>
+            {good.length ? (
+              <List.Root gap="1" ps="5" aria-label="Items to import">
+                {good.map((item, i) => (
+                  <List.Item key={i}>
+                    <Text as="span" fontVariantNumeric="tabular-nums">
+                      {item.startsAt.slice(0, 10)} {formatTimeRange({ starts_at: item.startsAt, ends_at: item.endsAt })}
+                    </Text>{' '}
+                    {item.title}
+                    {item.location ? ` (${item.location})` : ''}
+                  </List.Item>
+                ))}
+              </List.Root>
+            ) : null}
+            {bad.length ? (
+              <Box borderWidth="1px" borderColor="red.emphasized" rounded="md" p="3">
+                <List.Root gap="1" ps="5" aria-label="Rows left out" color="red.fg">
+                  {bad.map((row) => (
+                    <List.Item key={row.line}>
+                      Line {row.line}: {row.error}
+                    </List.Item>
+                  ))}
+                </List.Root>
+              </Box>
+            ) : null}
+          </Stack>
+        ) : null}
+        {error ? <FormMessage status="error">{error}</FormMessage> : null}
+      </Stack>
+    </AppDialog>
   );
 }

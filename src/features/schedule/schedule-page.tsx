@@ -4,19 +4,19 @@ import { CalendarDays, Download, List, Lock, Plus, Upload } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { tierRank } from '../../access/tiers.ts';
+import { ConfirmDialog, type ConfirmRequest } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { RefusedChangeAlerts } from '../../components/page-states.tsx';
+import { upgradeRequest, UpgradeDialog, type UpgradeRequest } from '../../components/upgrade-prompt.tsx';
 import type { ScheduleItemRow } from '../../db/row-schemas.ts';
-import { mutate, useEventLookup, useEventMembers, useRejectedChanges, useSyncStatus } from '../../data/index.ts';
+import { mutate, useRejectedChanges } from '../../data/index.ts';
 import { useScheduleAssignees, useScheduleItems } from '../../data/use-schedule.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
-import { ConfirmDialog, type ConfirmRequest } from '../dashboard/confirm-dialog.tsx';
-import { isManagerRole } from '../events/event-rules.ts';
+import { EventPageFallback } from '../events/event-page-fallback.tsx';
+import { useEventPage } from '../events/use-event-page.ts';
 import { toICalendar } from './icalendar.ts';
 import { formatDay, formatLongDay, icsFileName, scheduleDays } from './schedule-format.ts';
 import { byDay, clashes } from './schedule-helpers.ts';
 import { ScheduleItemCard } from './schedule-item-card.tsx';
-import { UpgradeDialog, type UpgradeRequest } from './upgrade-dialog.tsx';
-import { NotAMember, PageLoading, RefusedChangeAlerts } from '../events/event-page-states.tsx';
 import { downloadText } from '../../lib/download.ts';
 
 const ScheduleItemDialog = lazy(async () => ({
@@ -27,14 +27,11 @@ const ImportDialog = lazy(async () => ({
   default: (await import('./schedule-import-dialog.tsx')).ScheduleImportDialog,
 }));
 
-const EXTENDED: UpgradeRequest = {
-  tier: 'starter',
-  feature: 'The extended schedule adds assignees, items that span several days and iCalendar export.',
-};
-const IMPORTS: UpgradeRequest = {
-  tier: 'organizer',
-  feature: 'Structured imports bring schedule items in from a CSV file.',
-};
+const EXTENDED = upgradeRequest(
+  'starter',
+  'The extended schedule adds assignees, items that span several days and iCalendar export.',
+);
+const IMPORTS = upgradeRequest('organizer', 'Structured imports bring schedule items in from a CSV file.');
 
 const REFUSED_TITLES: Record<string, string> = {
   'schedule.create': 'Could not add',
@@ -46,13 +43,10 @@ const REFUSED_TITLES: Record<string, string> = {
 /** The event's Schedule page (route `/events/{id}/schedule`): the agenda by day or as a list. */
 export function SchedulePage() {
   const { eventId = '' } = useParams();
-  const lookup = useEventLookup(eventId);
-  const members = useEventMembers(eventId);
+  const page = useEventPage(eventId);
   const items = useScheduleItems(eventId);
   const assignees = useScheduleAssignees(eventId);
   const rejected = useRejectedChanges();
-  const hasSynced = useSyncStatus((status) => status.lastSyncedAt !== null);
-  const myUserId = useAuthStore((state) => state.session?.user.id ?? null);
   const [view, setView] = useState<'day' | 'list'>('day');
   const [pickedDay, setPickedDay] = useState<string | null>(null);
   const [editing, setEditing] = useState<ScheduleItemRow | 'new' | null>(null);
@@ -63,20 +57,9 @@ export function SchedulePage() {
 
   const clashMap = useMemo(() => clashes(items), [items]);
   const titles = useMemo(() => new Map(items.map((item) => [item.id, item.title])), [items]);
-  const names = useMemo(
-    () => new Map(members.map((member) => [member.user_id, member.name ?? member.email ?? 'A member'])),
-    [members],
-  );
 
-  if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced)) {
-    return <PageLoading text="Loading the schedule..." />;
-  }
-  const me = members.find((member) => member.user_id === myUserId);
-  if (lookup.status === 'missing' || !me) {
-    return <NotAMember />;
-  }
-  const event = lookup.event;
-  const isManager = isManagerRole(me.role);
+  if (page.status !== 'ready') return <EventPageFallback page={page} loadingText="Loading the schedule..." />;
+  const { event, members, myUserId, isManager, names } = page;
   const isExtended = tierRank(event.access_tier) >= tierRank('starter');
   const canImport = tierRank(event.access_tier) >= tierRank('organizer');
   const canEdit = (item: ScheduleItemRow) => isManager || item.created_by === myUserId;
@@ -250,7 +233,7 @@ export function SchedulePage() {
         {isImporting ? <ImportDialog event={event} others={items} onClose={() => setImporting(false)} /> : null}
       </Suspense>
       {upgrade ? <UpgradeDialog request={upgrade} onClose={() => setUpgrade(null)} /> : null}
-      {confirm ? <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} /> : null}
+      {confirm ? <ConfirmDialog {...confirm} onClose={() => setConfirm(null)} /> : null}
     </>
   );
 }

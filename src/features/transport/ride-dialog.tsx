@@ -1,24 +1,22 @@
 import {
   Button,
-  CloseButton,
-  Dialog,
   Field,
   HStack,
   IconButton,
   Input,
   NativeSelect,
-  Portal,
   SimpleGrid,
   Stack,
   Text,
   Textarea,
 } from '@chakra-ui/react';
 import { Lock, Plus, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { FormMessage } from '../../components/form-message.tsx';
+import { useState } from 'react';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import type { RideDirection, RideRow, RideStop } from '../../db/row-schemas.ts';
 import { mutate } from '../../data/index.ts';
-import { mutateErrorText } from '../events/mutate-error.ts';
+import { changedFields } from '../../lib/changed-fields.ts';
+import { useSave } from '../events/use-save.ts';
 import { inputValue } from '../schedule/schedule-format.ts';
 
 interface Values {
@@ -73,8 +71,7 @@ export function RideDialog({ eventId, ride, taken, day, returnDay, isPremium, on
           stops: [],
         },
   );
-  const [error, setError] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
+  const { error, setError, isSaving, save } = useSave();
   const set =
     (field: 'departure_place' | 'departs_at' | 'seats' | 'vehicle' | 'notes') => (e: { target: { value: string } }) => {
       setError(null);
@@ -115,8 +112,7 @@ export function RideDialog({ eventId, ride, taken, day, returnDay, isPremium, on
         ? `This ride already has ${taken} passengers; it needs at least ${taken} seats.`
         : null;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     if (!values.departure_place.trim()) return setError('Where does the ride leave from?');
     if (!values.departs_at) return setError('When does the ride leave?');
     if (values.stops.some((stop) => !stop.place.trim())) return setError('Where is each pick-up point?');
@@ -130,166 +126,134 @@ export function RideDialog({ eventId, ride, taken, day, returnDay, isPremium, on
       direction: values.direction,
       stops: values.stops.map((stop) => ({ id: stop.id, place: stop.place.trim(), time: stop.time || null })),
     };
-    setSaving(true);
-    try {
-      if (ride) {
-        const changes = Object.fromEntries(
-          Object.entries(fields).filter(
-            ([key, value]) => JSON.stringify((ride as Record<string, unknown>)[key]) !== JSON.stringify(value),
-          ),
-        );
+    const saved = await save(
+      async () => {
+        if (!ride) return mutate('ride.create', { eventId, ...fields });
+        const changes = changedFields(ride, fields);
         if (Object.keys(changes).length) await mutate('ride.update', { id: ride.id, changes });
-      } else {
-        await mutate('ride.create', { eventId, ...fields });
-      }
-      onClose();
-    } catch (failure) {
-      setError(mutateErrorText(failure, ride ? 'Failed to save the ride' : 'Failed to offer the ride'));
-    } finally {
-      setSaving(false);
-    }
+      },
+      ride ? 'Failed to save the ride' : 'Failed to offer the ride',
+    );
+    if (saved) onClose();
   }
 
   const title = ride ? 'Change the ride' : 'Offer a ride';
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              <Stack asChild gap="4">
-                <form onSubmit={(e) => void submit(e)} aria-label={title} noValidate>
-                  <Field.Root>
-                    <Field.Label>Direction</Field.Label>
-                    <NativeSelect.Root disabled={Boolean(ride) && taken > 0}>
-                      <NativeSelect.Field
-                        value={values.direction}
-                        onChange={(e) => chooseDirection(e.target.value as RideDirection)}
-                      >
-                        <option value="outbound">Outbound: to the event</option>
-                        <option value="return">{isPremium ? 'Return: home' : 'Return: home (Organizer)'}</option>
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {ride && taken > 0 ? (
-                      <Field.HelperText>
-                        The direction can only change while the ride has no passengers.
-                      </Field.HelperText>
-                    ) : null}
-                  </Field.Root>
-                  <Field.Root required>
-                    <Field.Label>
-                      Leaves from
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      value={values.departure_place}
-                      onChange={set('departure_place')}
-                      placeholder="Bern station, north exit"
-                      maxLength={200}
-                    />
-                  </Field.Root>
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <Field.Root required>
-                      <Field.Label>
-                        Leaves at
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input type="datetime-local" value={values.departs_at} onChange={set('departs_at')} />
-                    </Field.Root>
-                    <Field.Root required invalid={Boolean(seatsProblem)}>
-                      <Field.Label>
-                        Free seats
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input
-                        type="number"
-                        inputMode="numeric"
-                        min={Math.max(1, taken)}
-                        max={50}
-                        value={values.seats}
-                        onChange={set('seats')}
-                      />
-                      {seatsProblem ? <Field.ErrorText>{seatsProblem}</Field.ErrorText> : null}
-                    </Field.Root>
-                  </SimpleGrid>
-                  <Stack as="fieldset" gap="3">
-                    <Text as="legend" textStyle="sm" fontWeight="medium" mb="2">
-                      Pick-up points along the way
-                    </Text>
-                    {values.stops.map((stop, i) => (
-                      <HStack key={stop.id} gap="2" align="end">
-                        <Field.Root flex="1" minW="0">
-                          <Field.Label textStyle="xs">Pick-up point {i + 1}</Field.Label>
-                          <Input
-                            value={stop.place}
-                            onChange={(e) => setStop(i, { place: e.target.value })}
-                            placeholder="Thun, Bahnhof"
-                            maxLength={200}
-                          />
-                        </Field.Root>
-                        <Field.Root w="8.5rem" flexShrink="0">
-                          <Field.Label textStyle="xs">Time at point {i + 1}</Field.Label>
-                          <Input
-                            type="time"
-                            value={stop.time ?? ''}
-                            onChange={(e) => setStop(i, { time: e.target.value || null })}
-                          />
-                        </Field.Root>
-                        <IconButton
-                          variant="ghost"
-                          aria-label={`Remove pick-up point ${i + 1}`}
-                          onClick={() =>
-                            setValues((current) => ({ ...current, stops: current.stops.filter((_, j) => j !== i) }))
-                          }
-                        >
-                          <X />
-                        </IconButton>
-                      </HStack>
-                    ))}
-                    {values.stops.length < MAX_STOPS ? (
-                      <Button variant="outline" size="sm" alignSelf="start" onClick={addStop}>
-                        {isPremium ? <Plus aria-hidden /> : <Lock aria-hidden />}
-                        Add a pick-up point
-                      </Button>
-                    ) : null}
-                  </Stack>
-                  <Field.Root>
-                    <Field.Label>Vehicle</Field.Label>
-                    <Input value={values.vehicle} onChange={set('vehicle')} placeholder="Blue VW van" maxLength={100} />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Notes</Field.Label>
-                    <Textarea
-                      value={values.notes}
-                      onChange={set('notes')}
-                      rows={3}
-                      maxLength={2000}
-                      placeholder="Room for two backpacks, no tents."
-                    />
-                  </Field.Root>
-                  {error ? <FormMessage status="error">{error}</FormMessage> : null}
-                  <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
-                    <Button variant="outline" onClick={onClose}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" loading={isSaving} disabled={Boolean(seatsProblem)}>
-                      {ride ? 'Save changes' : 'Offer ride'}
-                    </Button>
-                  </Stack>
-                </form>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={title}
+      size="wide"
+      submitLabel={ride ? 'Save changes' : 'Offer ride'}
+      error={error}
+      isSaving={isSaving}
+      isSubmitDisabled={Boolean(seatsProblem)}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Field.Root>
+        <Field.Label>Direction</Field.Label>
+        <NativeSelect.Root disabled={Boolean(ride) && taken > 0}>
+          <NativeSelect.Field
+            value={values.direction}
+            onChange={(e) => chooseDirection(e.target.value as RideDirection)}
+          >
+            <option value="outbound">Outbound: to the event</option>
+            <option value="return">{isPremium ? 'Return: home' : 'Return: home (Organizer)'}</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {ride && taken > 0 ? (
+          <Field.HelperText>The direction can only change while the ride has no passengers.</Field.HelperText>
+        ) : null}
+      </Field.Root>
+      <Field.Root required>
+        <Field.Label>
+          Leaves from
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          value={values.departure_place}
+          onChange={set('departure_place')}
+          placeholder="Bern station, north exit"
+          maxLength={200}
+        />
+      </Field.Root>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <Field.Root required>
+          <Field.Label>
+            Leaves at
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="datetime-local" value={values.departs_at} onChange={set('departs_at')} />
+        </Field.Root>
+        <Field.Root required invalid={Boolean(seatsProblem)}>
+          <Field.Label>
+            Free seats
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={Math.max(1, taken)}
+            max={50}
+            value={values.seats}
+            onChange={set('seats')}
+          />
+          {seatsProblem ? <Field.ErrorText>{seatsProblem}</Field.ErrorText> : null}
+        </Field.Root>
+      </SimpleGrid>
+      <Stack as="fieldset" gap="3">
+        <Text as="legend" textStyle="sm" fontWeight="medium" mb="2">
+          Pick-up points along the way
+        </Text>
+        {values.stops.map((stop, i) => (
+          <HStack key={stop.id} gap="2" align="end">
+            <Field.Root flex="1" minW="0">
+              <Field.Label textStyle="xs">Pick-up point {i + 1}</Field.Label>
+              <Input
+                value={stop.place}
+                onChange={(e) => setStop(i, { place: e.target.value })}
+                placeholder="Thun, Bahnhof"
+                maxLength={200}
+              />
+            </Field.Root>
+            <Field.Root w="8.5rem" flexShrink="0">
+              <Field.Label textStyle="xs">Time at point {i + 1}</Field.Label>
+              <Input
+                type="time"
+                value={stop.time ?? ''}
+                onChange={(e) => setStop(i, { time: e.target.value || null })}
+              />
+            </Field.Root>
+            <IconButton
+              variant="ghost"
+              aria-label={`Remove pick-up point ${i + 1}`}
+              onClick={() => setValues((current) => ({ ...current, stops: current.stops.filter((_, j) => j !== i) }))}
+            >
+              <X />
+            </IconButton>
+          </HStack>
+        ))}
+        {values.stops.length < MAX_STOPS ? (
+          <Button variant="outline" size="sm" alignSelf="start" onClick={addStop}>
+            {isPremium ? <Plus aria-hidden /> : <Lock aria-hidden />}
+            Add a pick-up point
+          </Button>
+        ) : null}
+      </Stack>
+      <Field.Root>
+        <Field.Label>Vehicle</Field.Label>
+        <Input value={values.vehicle} onChange={set('vehicle')} placeholder="Blue VW van" maxLength={100} />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>Notes</Field.Label>
+        <Textarea
+          value={values.notes}
+          onChange={set('notes')}
+          rows={3}
+          maxLength={2000}
+          placeholder="Room for two backpacks, no tents."
+        />
+      </Field.Root>
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
-import { FormMessage } from '../../components/form-message.tsx';
+import { Field, Input, SimpleGrid, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { mutate } from '../../data/index.ts';
-import { mutateErrorText } from '../events/mutate-error.ts';
+import { useSave } from '../events/use-save.ts';
 import { formatMoney, parseMoney } from '../expenses/money.ts';
 import { costSharers, rideCostExpense, type SeatedRide } from './transport-helpers.ts';
 
@@ -22,8 +22,7 @@ interface Props {
 export function SplitCostsDialog({ eventId, ride, nameOf, onClose }: Props) {
   const [fuelText, setFuelText] = useState('');
   const [tollText, setTollText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
+  const { error, setError, isSaving, save } = useSave();
 
   const fuel = fuelText.trim() ? parseMoney(fuelText) : 0;
   const toll = tollText.trim() ? parseMoney(tollText) : 0;
@@ -38,14 +37,12 @@ export function SplitCostsDialog({ eventId, ride, nameOf, onClose }: Props) {
         : null;
   const message = error ?? problem;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     if (problem || fuel === null || toll === null) return setError(problem);
     if (!total) return setError('Enter the fuel or the toll.');
     const expense = rideCostExpense(ride, fuel, toll);
     const id = crypto.randomUUID();
-    setSaving(true);
-    try {
+    const saved = await save(async () => {
       await mutate('expense.create', {
         id,
         eventId,
@@ -57,80 +54,55 @@ export function SplitCostsDialog({ eventId, ride, nameOf, onClose }: Props) {
         id: ride.id,
         changes: { cost_split: { expense_id: id, fuel_minor: fuel, toll_minor: toll } },
       });
-      onClose();
-    } catch (failure) {
-      setError(mutateErrorText(failure, 'Failed to split the costs'));
-    } finally {
-      setSaving(false);
-    }
+    }, 'Failed to split the costs');
+    if (saved) onClose();
   }
 
-  const title = 'Split the costs';
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              <Stack asChild gap="4">
-                <form onSubmit={(e) => void submit(e)} aria-label={title} noValidate>
-                  <Text textStyle="sm" color="fg.muted">
-                    The fuel and toll of the ride from {ride.departure_place} become one expense, paid by{' '}
-                    {nameOf(ride.driver_id)} and split equally among the driver and the passengers.
-                  </Text>
-                  <SimpleGrid columns={2} gap="4">
-                    <Field.Root invalid={fuel === null}>
-                      <Field.Label>Fuel (CHF)</Field.Label>
-                      <Input
-                        inputMode="decimal"
-                        value={fuelText}
-                        placeholder="0.00"
-                        onChange={(e) => {
-                          setError(null);
-                          setFuelText(e.target.value);
-                        }}
-                      />
-                    </Field.Root>
-                    <Field.Root invalid={toll === null}>
-                      <Field.Label>Toll (CHF)</Field.Label>
-                      <Input
-                        inputMode="decimal"
-                        value={tollText}
-                        placeholder="0.00"
-                        onChange={(e) => {
-                          setError(null);
-                          setTollText(e.target.value);
-                        }}
-                      />
-                    </Field.Root>
-                  </SimpleGrid>
-                  <Text textStyle="sm" aria-live="polite">
-                    {total && each
-                      ? `${formatMoney(total)} among ${people.length} people: about ${formatMoney(each)} each.`
-                      : `Split among ${people.length} ${people.length === 1 ? 'person' : 'people'}: ${people.map(nameOf).join(', ')}.`}
-                  </Text>
-                  {message ? <FormMessage status="error">{message}</FormMessage> : null}
-                  <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
-                    <Button variant="outline" onClick={onClose}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" loading={isSaving} disabled={Boolean(problem) || !total}>
-                      Split costs
-                    </Button>
-                  </Stack>
-                </form>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title="Split the costs"
+      submitLabel="Split costs"
+      error={message}
+      isSaving={isSaving}
+      isSubmitDisabled={Boolean(problem) || !total}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Text textStyle="sm" color="fg.muted">
+        The fuel and toll of the ride from {ride.departure_place} become one expense, paid by {nameOf(ride.driver_id)}{' '}
+        and split equally among the driver and the passengers.
+      </Text>
+      <SimpleGrid columns={2} gap="4">
+        <Field.Root invalid={fuel === null}>
+          <Field.Label>Fuel (CHF)</Field.Label>
+          <Input
+            inputMode="decimal"
+            value={fuelText}
+            placeholder="0.00"
+            onChange={(e) => {
+              setError(null);
+              setFuelText(e.target.value);
+            }}
+          />
+        </Field.Root>
+        <Field.Root invalid={toll === null}>
+          <Field.Label>Toll (CHF)</Field.Label>
+          <Input
+            inputMode="decimal"
+            value={tollText}
+            placeholder="0.00"
+            onChange={(e) => {
+              setError(null);
+              setTollText(e.target.value);
+            }}
+          />
+        </Field.Root>
+      </SimpleGrid>
+      <Text textStyle="sm" aria-live="polite">
+        {total && each
+          ? `${formatMoney(total)} among ${people.length} people: about ${formatMoney(each)} each.`
+          : `Split among ${people.length} ${people.length === 1 ? 'person' : 'people'}: ${people.map(nameOf).join(', ')}.`}
+      </Text>
+    </FormDialog>
   );
 }

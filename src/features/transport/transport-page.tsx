@@ -4,18 +4,18 @@ import { Lock, Plus, UserRoundX } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { tierRank } from '../../access/tiers.ts';
+import { ConfirmDialog, type ConfirmRequest } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { RefusedChangeAlerts } from '../../components/page-states.tsx';
+import { upgradeRequest, UpgradeDialog, UpgradeNotice, type UpgradeRequest } from '../../components/upgrade-prompt.tsx';
 import type { RideDirection, RideRow } from '../../db/row-schemas.ts';
-import { mutate, useEventLookup, useEventMembers, useRejectedChanges, useSyncStatus } from '../../data/index.ts';
+import { mutate, useRejectedChanges } from '../../data/index.ts';
 import { useExpenses } from '../../data/use-expenses.ts';
 import { useRidePassengers, useRides } from '../../data/use-transport.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
-import { ConfirmDialog, type ConfirmRequest } from '../dashboard/confirm-dialog.tsx';
-import { isManagerRole } from '../events/event-rules.ts';
-import { UpgradeDialog, type UpgradeRequest } from '../schedule/upgrade-dialog.tsx';
+import { EventPageFallback } from '../events/event-page-fallback.tsx';
+import { useEventPage } from '../events/use-event-page.ts';
 import { RideCard, type RideCardContext } from './ride-card.tsx';
 import { ridesOf, ridesWithSeats, withoutRide, type SeatedRide } from './transport-helpers.ts';
-import { FeatureLocked, NotAMember, PageLoading, RefusedChangeAlerts } from '../events/event-page-states.tsx';
 
 const RideDialog = lazy(async () => ({ default: (await import('./ride-dialog.tsx')).RideDialog }));
 const SplitCostsDialog = lazy(async () => ({
@@ -31,11 +31,10 @@ const REFUSED_TITLES: Record<string, string> = {
   'ride.pickup': 'Could not save where you get on',
 };
 
-const PREMIUM: UpgradeRequest = {
-  tier: 'organizer',
-  feature:
-    "Premium transport adds return trips, pick-up points along the way and splitting a ride's fuel and toll among its passengers as an expense.",
-};
+const PREMIUM = upgradeRequest(
+  'organizer',
+  "Premium transport adds return trips, pick-up points along the way and splitting a ride's fuel and toll among its passengers as an expense.",
+);
 
 const GROUPS: { direction: RideDirection; title: string; empty: string }[] = [
   {
@@ -49,49 +48,35 @@ const GROUPS: { direction: RideDirection; title: string; empty: string }[] = [
 /** The event's Transport page (route `/events/{id}/transport`): rides there and back, seats and who has none yet. */
 export function TransportPage() {
   const { eventId = '' } = useParams();
-  const lookup = useEventLookup(eventId);
-  const members = useEventMembers(eventId);
+  const page = useEventPage(eventId);
   const rides = useRides(eventId);
   const passengers = useRidePassengers(eventId);
   const expenses = useExpenses(eventId);
   const rejected = useRejectedChanges();
-  const hasSynced = useSyncStatus((status) => status.lastSyncedAt !== null);
-  const myUserId = useAuthStore((state) => state.session?.user.id ?? null);
   const [editing, setEditing] = useState<RideRow | 'new' | null>(null);
   const [splitting, setSplitting] = useState<SeatedRide | null>(null);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [upgrade, setUpgrade] = useState<UpgradeRequest | null>(null);
 
-  const names = useMemo(
-    () => new Map(members.map((member) => [member.user_id, member.name ?? member.email ?? 'A member'])),
-    [members],
-  );
   const seated = useMemo(() => ridesWithSeats(rides, passengers), [rides, passengers]);
   const expenseById = useMemo(() => new Map(expenses.map((expense) => [expense.id, expense])), [expenses]);
   const header = <PageHeader title="Transport" description="Offer rides, claim seats and see who travels with whom." />;
 
-  if (lookup.status === 'loading' || (lookup.status === 'missing' && !hasSynced)) {
-    return <PageLoading text="Loading the rides..." />;
-  }
-  const me = members.find((member) => member.user_id === myUserId);
-  if (lookup.status === 'missing' || !me) {
-    return <NotAMember />;
-  }
-  const event = lookup.event;
+  if (page.status !== 'ready') return <EventPageFallback page={page} loadingText="Loading the rides..." />;
+  const { event, members, me, isManager, names } = page;
   if (tierRank(event.access_tier) < tierRank('starter')) {
     return (
       <>
         {header}
-        <FeatureLocked tier="starter">
+        <UpgradeNotice tier="starter">
           Transport lets the crew offer rides, claim seats and see who still needs a way to get there. It comes with the
           Starter plan of the event&apos;s creator.
-        </FeatureLocked>
+        </UpgradeNotice>
       </>
     );
   }
 
   const isPremium = tierRank(event.access_tier) >= tierRank('organizer');
-  const isManager = isManagerRole(me.role);
   const rideIds = new Set(rides.map((ride) => ride.id));
   const refused = rejected.changes.filter((change) => {
     if (!change.kind.startsWith('ride.')) return false;
@@ -243,7 +228,7 @@ export function TransportPage() {
           />
         ) : null}
       </Suspense>
-      {confirm ? <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} /> : null}
+      {confirm ? <ConfirmDialog {...confirm} onClose={() => setConfirm(null)} /> : null}
       {upgrade ? <UpgradeDialog request={upgrade} onClose={() => setUpgrade(null)} /> : null}
     </>
   );

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { TIERS, tierLabel, type Tier } from '../../../access/tiers.ts';
 import type { AdminAccount } from '../account-search.ts';
 import { deleteUser, reactivateUser, suspendUser, updateUserTier } from '../admin-api.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { adminErrorOf } from './admin-alert.tsx';
 
 type Pending = { kind: 'suspend' } | { kind: 'reactivate' } | { kind: 'delete' } | { kind: 'tier'; tier: Tier };
 
@@ -98,11 +99,10 @@ export function AccountActions({ account, isSelf, isDisabled, onChanged }: Accou
       </Button>
       {dialog ? (
         <ConfirmDialog
-          isOpen
           title={dialog.title}
           body={dialog.body}
           confirmLabel={dialog.confirmLabel}
-          fallbackError={dialog.fallbackError}
+          errorOf={adminErrorOf(dialog.fallbackError)}
           isDestructive={dialog.isDestructive}
           onClose={() => setPending(null)}
           onConfirm={async () => {

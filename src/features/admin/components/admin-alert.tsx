@@ -1,4 +1,5 @@
 import { Alert } from '@chakra-ui/react';
+import { errorText } from '../admin-errors.ts';
 
 /** An error (or success) of an admin action: the spec's text, with the server's reason below. */
 export function AdminAlert({
@@ -21,4 +22,9 @@ export function AdminAlert({
       </Alert.Content>
     </Alert.Root>
   );
+}
+
+/** A failed admin action shown in its dialog: the spec's `fallback` text unless the error carries its own. */
+export function adminErrorOf(fallback: string) {
+  return (failure: unknown) => <AdminAlert {...errorText(failure, fallback)} />;
 }

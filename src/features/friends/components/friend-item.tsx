@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useState } from 'react';
 import type { FriendRow } from '../../../db/row-schemas.ts';
 import { useQueuedWrite } from '../use-queued-write.ts';
@@ -18,40 +19,15 @@ export function FriendItem({ friend }: { friend: FriendRow }) {
         </Button>
       </PersonLine>
       <OutcomeMessage outcome={remove.outcome} done="Friend removed" />
-      <Dialog.Root
-        open={isConfirming}
-        role="alertdialog"
-        placement="center"
-        onOpenChange={(d) => setConfirming(d.open)}
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Remove friend</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>{`Remove ${name} from your friends? You stay together in the events you share.`}</Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button
-                  colorPalette="red"
-                  onClick={() => {
-                    setConfirming(false);
-                    void remove.run('friend.remove', { friendId: friend.id });
-                  }}
-                >
-                  Remove friend
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        isOpen={isConfirming}
+        title="Remove friend"
+        body={`Remove ${name} from your friends? You stay together in the events you share.`}
+        confirmLabel="Remove friend"
+        isDestructive
+        onConfirm={() => void remove.run('friend.remove', { friendId: friend.id })}
+        onClose={() => setConfirming(false)}
+      />
     </Stack>
   );
 }

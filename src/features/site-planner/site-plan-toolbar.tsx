@@ -1,0 +1,132 @@
+import { Box, Button, HStack, IconButton, Text, Wrap } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Download, PenLine, Printer, Ruler, ZoomIn, ZoomOut } from 'lucide-react';
+import { distance, formatDistance, ITEM_TYPES, MAX_ZOOM, MIN_ZOOM, type Point } from './site-plan-helpers.ts';
+import { ADDABLE_KINDS, type ItemKind, type PlanSize } from './site-plan-rules.ts';
+
+export type Tool = 'measure' | 'shape';
+
+/** The buttons that put a new tent, car, kitchen... on the plan. */
+export function AddItemButtons({ onAdd }: { onAdd(kind: ItemKind): void }) {
+  return (
+    <Wrap gap="2" mb="3" role="group" aria-label="Add to the plan">
+      {ADDABLE_KINDS.map((kind) => (
+        <Button
+          key={kind}
+          size="sm"
+          variant="outline"
+          onClick={() => onAdd(kind)}
+          aria-label={`Add ${ITEM_TYPES[kind].article}`}
+        >
+          <Box
+            as="span"
+            w="3"
+            h="3"
+            rounded="sm"
+            bg={ITEM_TYPES[kind].fill}
+            borderWidth="1px"
+            borderColor={ITEM_TYPES[kind].stroke}
+          />
+          {ITEM_TYPES[kind].label}
+        </Button>
+      ))}
+    </Wrap>
+  );
+}
+
+interface PlanToolsProps {
+  tool: Tool | null;
+  onPick(tool: Tool): void;
+  onExport(): void;
+}
+
+/** The premium tools: measuring, drawing an area, exporting and printing the plan. */
+export function PlanTools({ tool, onPick, onExport }: PlanToolsProps) {
+  const toolButton = (value: Tool, label: string, icon: ReactNode) => (
+    <Button
+      size="sm"
+      variant={tool === value ? 'solid' : 'outline'}
+      aria-pressed={tool === value}
+      onClick={() => onPick(value)}
+    >
+      {icon}
+      {label}
+    </Button>
+  );
+  return (
+    <Wrap gap="2" mb="3" role="group" aria-label="Plan tools">
+      {toolButton('measure', 'Measure', <Ruler aria-hidden />)}
+      {toolButton('shape', 'Draw an area', <PenLine aria-hidden />)}
+      <Button size="sm" variant="outline" onClick={onExport}>
+        <Download aria-hidden />
+        Export PNG
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => window.print()}>
+        <Printer aria-hidden />
+        Print
+      </Button>
+    </Wrap>
+  );
+}
+
+interface ToolStatusProps {
+  tool: Tool;
+  points: readonly Point[];
+  onFinish(): void;
+  onDone(): void;
+}
+
+/** What the tool in hand asks for, what it has measured, and the way to put it away. */
+export function ToolStatus({ tool, points, onFinish, onDone }: ToolStatusProps) {
+  const text =
+    tool === 'shape'
+      ? `Tap the corners of the area on the plan (${points.length} so far), then Finish.`
+      : points.length === 2
+        ? `Distance: ${formatDistance(distance(points[0], points[1]))}. Tap again to measure anew; Escape ends.`
+        : 'Tap two points on the plan to measure the distance between them.';
+  return (
+    <HStack gap="2" mb="3" wrap="wrap" role="status">
+      <Text textStyle="sm">{text}</Text>
+      {tool === 'shape' ? (
+        <Button size="xs" disabled={points.length < 3} onClick={onFinish}>
+          Finish the area
+        </Button>
+      ) : null}
+      <Button size="xs" variant="ghost" onClick={onDone}>
+        {tool === 'measure' ? 'Done' : 'Cancel'}
+      </Button>
+    </HStack>
+  );
+}
+
+/** The plan's scale and how to use it, with the zoom buttons. */
+export function ZoomBar({ plan, zoom, onZoom }: { plan: PlanSize; zoom: number; onZoom(direction: 1 | -1): void }) {
+  return (
+    <HStack justify="space-between">
+      <Text textStyle="sm" color="fg.muted">
+        {plan.width_m} m × {plan.height_m} m · grid 1 m · drag to move; the corner handle resizes, the round one rotates
+        · keys: arrows move, Shift+arrows resize, R rotates · pinch or Ctrl+wheel zooms
+      </Text>
+      <HStack gap="1">
+        <IconButton
+          size="sm"
+          variant="ghost"
+          aria-label="Zoom out"
+          disabled={zoom <= MIN_ZOOM}
+          onClick={() => onZoom(-1)}
+        >
+          <ZoomOut />
+        </IconButton>
+        <IconButton
+          size="sm"
+          variant="ghost"
+          aria-label="Zoom in"
+          disabled={zoom >= MAX_ZOOM}
+          onClick={() => onZoom(1)}
+        >
+          <ZoomIn />
+        </IconButton>
+      </HStack>
+    </HStack>
+  );
+}
