@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Portal, Stack, type DialogRootProps } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Stack, type ButtonProps, type DialogRootProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /**
@@ -104,5 +104,55 @@ export function DialogActions({ children }: { children: ReactNode }) {
     >
       {children}
     </Stack>
+  );
+}
+
+interface DialogButtonsProps {
+  onCancel(): void;
+  /** 'Cancel' unless given ('Close' for an explanation without an action). */
+  cancelLabel?: string;
+  /** The main button; none for a dialog that only explains. */
+  confirmLabel?: string;
+  /** The main button's action; without it the main button submits the dialog's form. */
+  onConfirm?(): void;
+  /** The action runs: the main button spins, and Cancel waits too when `isCancelHeld`. */
+  isBusy?: boolean;
+  isCancelHeld?: boolean;
+  isConfirmDisabled?: boolean;
+  colorPalette?: ButtonProps['colorPalette'];
+  /** A button set apart before Cancel (Delete), with `me={{ sm: 'auto' }}`. */
+  extraAction?: ReactNode;
+}
+
+/** The usual answers of a dialog: Cancel, and its main action. */
+export function DialogButtons({
+  onCancel,
+  cancelLabel = 'Cancel',
+  confirmLabel,
+  onConfirm,
+  isBusy,
+  isCancelHeld,
+  isConfirmDisabled,
+  colorPalette,
+  extraAction,
+}: DialogButtonsProps) {
+  return (
+    <DialogActions>
+      {extraAction}
+      <Button variant="outline" disabled={isBusy && isCancelHeld} onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      {confirmLabel ? (
+        <Button
+          type={onConfirm ? 'button' : 'submit'}
+          colorPalette={colorPalette}
+          loading={isBusy}
+          disabled={isConfirmDisabled}
+          onClick={onConfirm}
+        >
+          {confirmLabel}
+        </Button>
+      ) : null}
+    </DialogActions>
   );
 }

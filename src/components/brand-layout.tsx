@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Stack, Text, type ButtonProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Copyright } from './copyright.tsx';
@@ -58,5 +58,31 @@ export function BrandCard({ title, children }: { title: string; children: ReactN
       </Heading>
       {children}
     </Box>
+  );
+}
+
+/** A signed-out page that only says something (a link that does not work, a payment received) and leads on. */
+export function BrandNotice({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  /** Where the page leads, as a button. */
+  action: { to: string; label: string } & Pick<ButtonProps, 'size' | 'variant'>;
+}) {
+  const { to, label, ...button } = action;
+  return (
+    <BrandLayout>
+      <BrandCard title={title}>
+        <Stack gap="4">
+          {children}
+          <Button asChild {...button}>
+            <RouterLink to={to}>{label}</RouterLink>
+          </Button>
+        </Stack>
+      </BrandCard>
+    </BrandLayout>
   );
 }

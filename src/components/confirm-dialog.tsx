@@ -1,6 +1,6 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { AppDialog, DialogActions } from './app-dialog.tsx';
+import { AppDialog, DialogButtons } from './app-dialog.tsx';
 
 export interface ConfirmRequest {
   title: string;
@@ -70,16 +70,15 @@ export function ConfirmDialog({
       isBusy={isBusy}
       onClose={close}
       footer={
-        <DialogActions>
-          <Button variant="outline" disabled={isBusy} onClick={close}>
-            {isInfoOnly ? 'Close' : 'Cancel'}
-          </Button>
-          {isInfoOnly ? null : (
-            <Button colorPalette={isDestructive ? 'red' : undefined} loading={isBusy} onClick={() => void confirm()}>
-              {confirmLabel}
-            </Button>
-          )}
-        </DialogActions>
+        <DialogButtons
+          onCancel={close}
+          cancelLabel={isInfoOnly ? 'Close' : 'Cancel'}
+          confirmLabel={isInfoOnly ? undefined : confirmLabel}
+          onConfirm={() => void confirm()}
+          isBusy={isBusy}
+          isCancelHeld
+          colorPalette={isDestructive ? 'red' : undefined}
+        />
       }
     >
       <Stack gap="3">

@@ -1,35 +1,15 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { AppDialog, DialogActions, type AppDialogProps } from './app-dialog.tsx';
+import { AppDialog, DialogButtons, type AppDialogProps } from './app-dialog.tsx';
 import { FormMessage } from './form-message.tsx';
 
-interface FormActionsProps {
+export interface FormDialogProps extends Omit<AppDialogProps, 'title' | 'footer' | 'isBusy' | 'children'> {
+  title: string;
   submitLabel: string;
-  onCancel(): void;
   isSaving?: boolean;
   isSubmitDisabled?: boolean;
   /** A button set apart before Cancel (Delete), with `me={{ sm: 'auto' }}`. */
   extraAction?: ReactNode;
-}
-
-/** Cancel and the submit button at the end of a form. */
-export function FormActions({ submitLabel, onCancel, isSaving, isSubmitDisabled, extraAction }: FormActionsProps) {
-  return (
-    <DialogActions>
-      {extraAction}
-      <Button variant="outline" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" loading={isSaving} disabled={isSubmitDisabled}>
-        {submitLabel}
-      </Button>
-    </DialogActions>
-  );
-}
-
-export interface FormDialogProps
-  extends Omit<AppDialogProps, 'title' | 'footer' | 'isBusy' | 'children'>, Omit<FormActionsProps, 'onCancel'> {
-  title: string;
   /** The form's accessible name; the title unless given. */
   formLabel?: string;
   /** Called on submit (the browser's own submit and its validation bubbles are held off). */
@@ -68,11 +48,11 @@ export function FormDialog({
         >
           {children}
           {error ? <FormMessage status="error">{error}</FormMessage> : null}
-          <FormActions
-            submitLabel={submitLabel}
+          <DialogButtons
             onCancel={dialog.onClose}
-            isSaving={isSaving}
-            isSubmitDisabled={isSubmitDisabled}
+            confirmLabel={submitLabel}
+            isBusy={isSaving}
+            isConfirmDisabled={isSubmitDisabled}
             extraAction={extraAction}
           />
         </form>

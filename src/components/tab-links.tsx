@@ -1,8 +1,14 @@
 import { Box, HStack } from '@chakra-ui/react';
-import { NavLink } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
+import { PageHeader } from './page-header.tsx';
+
+interface TabLink {
+  href: string;
+  label: string;
+}
 
 /** A row of links styled as tabs (profile and admin areas); the current one is marked. */
-export function TabLinks({ label, tabs }: { label: string; tabs: { href: string; label: string }[] }) {
+export function TabLinks({ label, tabs }: { label: string; tabs: TabLink[] }) {
   return (
     <Box as="nav" aria-label={label} borderBottomWidth="1px" mb="6" overflowX="auto">
       <HStack gap="1" minW="max-content">
@@ -25,5 +31,16 @@ export function TabLinks({ label, tabs }: { label: string; tabs: { href: string;
         ))}
       </HStack>
     </Box>
+  );
+}
+
+/** A page of tabs (profile, admin panel): the title, the tabs as links, the current tab's page below. */
+export function TabbedPage({ title, label, tabs }: { title: string; label: string; tabs: TabLink[] }) {
+  return (
+    <>
+      <PageHeader title={title} />
+      <TabLinks label={label} tabs={tabs} />
+      <Outlet />
+    </>
   );
 }

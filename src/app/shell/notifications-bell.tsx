@@ -1,5 +1,6 @@
-import { Box, Float, IconButton } from '@chakra-ui/react';
+import { Box, Float } from '@chakra-ui/react';
 import { Bell } from 'lucide-react';
+import { OnDemandButton } from '../../components/on-demand-button.tsx';
 import { useNotifications } from '../../features/notifications/use-notifications.ts';
 import { useOnDemand } from '../lazy-page.ts';
 
@@ -56,18 +57,8 @@ export function NotificationsBell() {
     return <popover.module.NotificationsPopover notifications={notifications} label={label} badge={badge} />;
   }
   return (
-    <IconButton
-      variant="ghost"
-      size="sm"
-      aria-label={label}
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      position="relative"
-      onPointerEnter={popover.warm}
-      onFocus={popover.warm}
-      onClick={popover.open}
-    >
+    <OnDemandButton label={label} popup="dialog" onDemand={popover} position="relative">
       <BellWithBadge badge={badge} />
-    </IconButton>
+    </OnDemandButton>
   );
 }

@@ -10,6 +10,19 @@ import { eventIdFromPath, paths } from '../paths.ts';
 import { EventNav } from './event-nav.tsx';
 import { NavItem } from './nav-item.tsx';
 
+/** The sidebar's buttons look like its links (NavItem). */
+const SIDEBAR_BUTTON = {
+  variant: 'ghost',
+  justifyContent: 'start',
+  gap: '3',
+  px: '3',
+  minH: '11',
+  color: 'fg.muted',
+  fontWeight: 'medium',
+  textStyle: 'md',
+  _icon: { boxSize: '5' },
+} as const;
+
 interface SidebarNavProps {
   user: CurrentUser | null;
   onOpenMembers(eventId: string): void;
@@ -34,27 +47,9 @@ export function SidebarNav({ user, onOpenMembers }: SidebarNavProps) {
       ) : null}
       <Separator my="2" />
       <NavItem to={paths.profile.path} label="My Profile" icon={UserRound} />
-      <InstallAppButton
-        variant="ghost"
-        justifyContent="start"
-        gap="3"
-        px="3"
-        minH="11"
-        color="fg.muted"
-        fontWeight="medium"
-        textStyle="md"
-        _icon={{ boxSize: '5' }}
-      />
+      <InstallAppButton {...SIDEBAR_BUTTON} />
       <Button
-        variant="ghost"
-        justifyContent="start"
-        gap="3"
-        px="3"
-        minH="11"
-        color="fg.muted"
-        fontWeight="medium"
-        textStyle="md"
-        _icon={{ boxSize: '5' }}
+        {...SIDEBAR_BUTTON}
         loading={isSigningOut}
         loadingText="Signing out..."
         onClick={() => {

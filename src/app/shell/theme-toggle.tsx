@@ -1,4 +1,4 @@
-import { IconButton } from '@chakra-ui/react';
+import { OnDemandButton } from '../../components/on-demand-button.tsx';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useOnDemand } from '../lazy-page.ts';
 import { useThemeStore, type ThemePreference } from '../theme/theme-store.ts';
@@ -21,17 +21,8 @@ export function ThemeToggle() {
   const label = `Theme: ${currentLabel}`;
   if (menu.module) return <menu.module.ThemeMenu label={label} icon={<CurrentIcon />} />;
   return (
-    <IconButton
-      variant="ghost"
-      size="sm"
-      aria-label={label}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={menu.warm}
-      onFocus={menu.warm}
-      onClick={menu.open}
-    >
+    <OnDemandButton label={label} popup="menu" onDemand={menu}>
       <CurrentIcon />
-    </IconButton>
+    </OnDemandButton>
   );
 }

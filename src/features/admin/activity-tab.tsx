@@ -1,4 +1,5 @@
-import { Field, HStack, Input, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Field, HStack, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { SelectField } from '../../components/select-field.tsx';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { ACTION_LABELS, actionLabel, dayRange, describeActivity } from './activity-filter.ts';
@@ -32,34 +33,28 @@ export function ActivityTab() {
         align="end"
         onSubmit={(e) => e.preventDefault()}
       >
-        <Field.Root id="activity-actor" w={{ base: 'full', sm: '56' }}>
-          <Field.Label>Actor</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={actorId} onChange={(e) => setActorId(e.target.value)}>
-              <option value="">Every admin</option>
-              {(admins.data ?? []).map((admin) => (
-                <option key={admin.id} value={admin.id}>
-                  {admin.name ?? admin.email}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root id="activity-action" w={{ base: 'full', sm: '56' }}>
-          <Field.Label>Action</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={action} onChange={(e) => setAction(e.target.value)}>
-              <option value="">Every action</option>
-              {Object.entries(ACTION_LABELS).map(([key, label]) => (
-                <option key={key} value={key}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectField
+          id="activity-actor"
+          w={{ base: 'full', sm: '56' }}
+          label="Actor"
+          value={actorId}
+          onChange={setActorId}
+          options={[
+            { value: '', label: 'Every admin' },
+            ...(admins.data ?? []).map((admin) => ({ value: admin.id, label: admin.name ?? admin.email ?? '' })),
+          ]}
+        />
+        <SelectField
+          id="activity-action"
+          w={{ base: 'full', sm: '56' }}
+          label="Action"
+          value={action}
+          onChange={setAction}
+          options={[
+            { value: '', label: 'Every action' },
+            ...Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label })),
+          ]}
+        />
         <Field.Root id="activity-date" w={{ base: 'full', sm: '44' }}>
           <Field.Label>Day</Field.Label>
           <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} />

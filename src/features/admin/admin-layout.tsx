@@ -1,7 +1,5 @@
-import { Outlet } from 'react-router';
 import { ADMIN_TABS, paths, type AdminTab } from '../../app/paths.ts';
-import { PageHeader } from '../../components/page-header.tsx';
-import { TabLinks } from '../../components/tab-links.tsx';
+import { TabbedPage } from '../../components/tab-links.tsx';
 
 export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
   settings: 'Settings',
@@ -14,13 +12,10 @@ export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
 /** `/admin`: the admin panel's tabs around the current tab. */
 export function AdminLayout() {
   return (
-    <>
-      <PageHeader title="Admin Panel" />
-      <TabLinks
-        label="Admin sections"
-        tabs={ADMIN_TABS.map((tab) => ({ href: paths.admin.href(tab), label: ADMIN_TAB_LABELS[tab] }))}
-      />
-      <Outlet />
-    </>
+    <TabbedPage
+      title="Admin Panel"
+      label="Admin sections"
+      tabs={ADMIN_TABS.map((tab) => ({ href: paths.admin.href(tab), label: ADMIN_TAB_LABELS[tab] }))}
+    />
   );
 }

@@ -1,33 +1,32 @@
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Link, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { BrandCard, BrandLayout } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
-import { TextField } from './components/text-field.tsx';
+import { AuthForm, useAuthSubmit } from './components/auth-form.tsx';
+import { EmailField } from '../../components/text-field.tsx';
+import { useFormValues } from '../../lib/use-form-values.ts';
 
 /** The auth calls (with supabase-js): fetched when the form is first used, so the page opens without them. */
 const loadAuthService = () => import('./auth-service.ts');
 
 /** 'Forgot password?': mails a link that opens /reset-password. */
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { values, bind } = useFormValues({ email: '' });
+  const { email } = values;
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const { error, setError, isSubmitting, submit } = useAuthSubmit();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function onSubmit() {
     if (!email.includes('@')) return setError('Please enter a valid email address');
-    setSubmitting(true);
-    setError(null);
-    const outcome = await loadAuthService().then(
-      ({ requestPasswordReset }) => requestPasswordReset(email),
-      () => ({ error: 'Failed to send the reset link' }),
+    const isSent = await submit(() =>
+      loadAuthService().then(
+        ({ requestPasswordReset }) => requestPasswordReset(email),
+        () => ({ error: 'Failed to send the reset link' }),
+      ),
     );
-    setSubmitting(false);
-    if (outcome.error) return setError(outcome.error);
-    setSentTo(email.trim());
+    if (isSent) setSentTo(email.trim());
   }
 
   return (
@@ -37,31 +36,20 @@ export function ForgotPasswordPage() {
           {sentTo ? (
             <FormMessage status="success">{`If an account exists for ${sentTo}, a link to reset its password is on its way. Check your inbox.`}</FormMessage>
           ) : (
-            <form
-              onSubmit={onSubmit}
-              onFocus={() => void loadAuthService().catch(() => undefined)}
-              noValidate
-              aria-label="Reset password"
+            <AuthForm
+              label="Reset password"
+              submitLabel="Send reset link"
+              loadingText="Sending..."
+              isSubmitting={isSubmitting}
+              error={error}
+              onSubmit={() => void onSubmit()}
+              onWarmUp={() => void loadAuthService().catch(() => undefined)}
             >
-              <Stack gap="4">
-                <Text color="fg.muted">
-                  Enter the email of your account and we will send you a link to set a new password.
-                </Text>
-                <TextField
-                  id="forgot-email"
-                  label="Email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-                {error ? <FormMessage status="error">{error}</FormMessage> : null}
-                <Button type="submit" size="lg" loading={isSubmitting} loadingText="Sending...">
-                  Send reset link
-                </Button>
-              </Stack>
-            </form>
+              <Text color="fg.muted">
+                Enter the email of your account and we will send you a link to set a new password.
+              </Text>
+              <EmailField size="lg" id="forgot-email" {...bind('email')} />
+            </AuthForm>
           )}
           <Link asChild alignSelf="center" color="forest.fg" fontWeight="medium">
             <RouterLink to={paths.login.href()}>Back to sign in</RouterLink>

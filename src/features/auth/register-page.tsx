@@ -1,8 +1,8 @@
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Link, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { BrandCard, BrandLayout } from '../../components/brand-layout.tsx';
+import { BrandCard, BrandLayout, BrandNotice } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { approvedEmailOf } from './auth-service.ts';
 import { RegisterForm, type ApprovedSignUp } from './components/register-form.tsx';
@@ -34,16 +34,12 @@ export function RegisterPage() {
 
   if (approval.state === 'invalid') {
     return (
-      <BrandLayout>
-        <BrandCard title="This link does not work">
-          <Stack gap="4">
-            <FormMessage status="error">This approval link is not valid or has expired.</FormMessage>
-            <Button asChild variant="outline">
-              <RouterLink to={paths.waitlist.href()}>Go to the waitlist</RouterLink>
-            </Button>
-          </Stack>
-        </BrandCard>
-      </BrandLayout>
+      <BrandNotice
+        title="This link does not work"
+        action={{ to: paths.waitlist.href(), label: 'Go to the waitlist', variant: 'outline' }}
+      >
+        <FormMessage status="error">This approval link is not valid or has expired.</FormMessage>
+      </BrandNotice>
     );
   }
 

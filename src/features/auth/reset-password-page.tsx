@@ -1,13 +1,13 @@
-import { Button, Stack } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LoadingView } from '../../app/loading-view.tsx';
 import { paths } from '../../app/paths.ts';
-import { BrandCard, BrandLayout } from '../../components/brand-layout.tsx';
+import { BrandCard, BrandLayout, BrandNotice } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { updatePassword } from './auth-service.ts';
 import { useAuthStore } from './auth-store.ts';
-import { TextField } from './components/text-field.tsx';
+import { AuthForm, useAuthSubmit } from './components/auth-form.tsx';
+import { PasswordField } from '../../components/text-field.tsx';
+import { useFormValues } from '../../lib/use-form-values.ts';
 
 /**
  * `/reset-password`, opened from the recovery mail: once the recovery session has arrived (from
@@ -17,37 +17,27 @@ export function ResetPasswordPage() {
   const status = useAuthStore((state) => state.status);
   const finishRecovery = useAuthStore((state) => state.finishRecovery);
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const { values, bind } = useFormValues({ password: '', confirmation: '' });
+  const { password, confirmation } = values;
+  const { error, setError, isSubmitting, submit } = useAuthSubmit();
 
   if (status === 'initializing') return <LoadingView />;
 
   if (status === 'signed-out') {
     return (
-      <BrandLayout>
-        <BrandCard title="Set a new password">
-          <Stack gap="4">
-            <FormMessage status="error">This password reset link is not valid or has expired.</FormMessage>
-            <Button asChild variant="outline">
-              <RouterLink to={paths.forgotPassword.href()}>Request a new link</RouterLink>
-            </Button>
-          </Stack>
-        </BrandCard>
-      </BrandLayout>
+      <BrandNotice
+        title="Set a new password"
+        action={{ to: paths.forgotPassword.href(), label: 'Request a new link', variant: 'outline' }}
+      >
+        <FormMessage status="error">This password reset link is not valid or has expired.</FormMessage>
+      </BrandNotice>
     );
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function onSubmit() {
     if (password.length < 6) return setError('The password must be at least 6 characters.');
     if (password !== confirmation) return setError('The passwords do not match.');
-    setSubmitting(true);
-    setError(null);
-    const outcome = await updatePassword(password);
-    setSubmitting(false);
-    if (outcome.error) return setError(outcome.error);
+    if (!(await submit(() => updatePassword(password)))) return;
     finishRecovery();
     navigate(paths.dashboard.href(), { replace: true });
   }
@@ -55,33 +45,30 @@ export function ResetPasswordPage() {
   return (
     <BrandLayout>
       <BrandCard title="Set a new password">
-        <form onSubmit={onSubmit} noValidate aria-label="Set a new password">
-          <Stack gap="4">
-            <TextField
-              id="reset-password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              required
-              helperText="Use at least 6 characters."
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <TextField
-              id="reset-confirmation"
-              label="Repeat the new password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.target.value)}
-            />
-            {error ? <FormMessage status="error">{error}</FormMessage> : null}
-            <Button type="submit" size="lg" loading={isSubmitting} loadingText="Saving...">
-              Save new password
-            </Button>
-          </Stack>
-        </form>
+        <AuthForm
+          label="Set a new password"
+          submitLabel="Save new password"
+          loadingText="Saving..."
+          isSubmitting={isSubmitting}
+          error={error}
+          onSubmit={() => void onSubmit()}
+        >
+          <PasswordField
+            size="lg"
+            id="reset-password"
+            label="New password"
+            autoComplete="new-password"
+            helperText="Use at least 6 characters."
+            {...bind('password')}
+          />
+          <PasswordField
+            size="lg"
+            id="reset-confirmation"
+            label="Repeat the new password"
+            autoComplete="new-password"
+            {...bind('confirmation')}
+          />
+        </AuthForm>
       </BrandCard>
     </BrandLayout>
   );

@@ -1,6 +1,6 @@
 import { Box, Button, Flex, HStack, Heading, Text } from '@chakra-ui/react';
 import { FileUp, Search } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { checkAccess } from '../../access/check-access.ts';
 import type { Tier } from '../../access/tiers.ts';
@@ -90,31 +90,9 @@ function ChatScreen({ event, members, me, myUserId, user }: ChatScreenProps) {
           </HStack>
         </Box>
         <HStack gap="1" flexShrink={0}>
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label="Search"
-            px={{ base: '2', sm: '3' }}
-            onClick={() => setSearchOpen(true)}
-          >
-            <Search aria-hidden />
-            <Box as="span" hideBelow="sm">
-              Search
-            </Box>
-          </Button>
+          <HeaderButton label="Search" icon={<Search aria-hidden />} onClick={() => setSearchOpen(true)} />
           {isManagerRole(me.role) ? (
-            <Button
-              size="sm"
-              variant="outline"
-              aria-label="Import"
-              px={{ base: '2', sm: '3' }}
-              onClick={() => setImportOpen(true)}
-            >
-              <FileUp aria-hidden />
-              <Box as="span" hideBelow="sm">
-                Import
-              </Box>
-            </Button>
+            <HeaderButton label="Import" icon={<FileUp aria-hidden />} onClick={() => setImportOpen(true)} />
           ) : null}
         </HStack>
       </HStack>
@@ -153,5 +131,17 @@ function ChatScreen({ event, members, me, myUserId, user }: ChatScreenProps) {
         ) : null}
       </Suspense>
     </Flex>
+  );
+}
+
+/** A button of the chat's header: its icon, and its label from 'sm' up (the name stays for screen readers). */
+function HeaderButton({ label, icon, onClick }: { label: string; icon: ReactNode; onClick(): void }) {
+  return (
+    <Button size="sm" variant="outline" aria-label={label} px={{ base: '2', sm: '3' }} onClick={onClick}>
+      {icon}
+      <Box as="span" hideBelow="sm">
+        {label}
+      </Box>
+    </Button>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Field, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Field, Stack, Table, Text } from '@chakra-ui/react';
+import { SelectField } from '../../components/select-field.tsx';
 import { AppDialog } from '../../components/app-dialog.tsx';
 import { useMemo, useState } from 'react';
 import type { Tier } from '../../access/tiers.ts';
@@ -147,23 +148,16 @@ export function WhatsAppImportDialog({ eventId, members, lockedTier, onClose }: 
               <Stack as="section" aria-label="Senders" gap="3">
                 <Text fontWeight="semibold">Who is who</Text>
                 {parsed.senders.map((s) => (
-                  <Field.Root key={s.name}>
-                    <Field.Label>{`${s.name} (${s.count} ${s.count === 1 ? 'message' : 'messages'})`}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={matches[s.name] ?? ''}
-                        onChange={(e) => setMatches({ ...matches, [s.name]: e.target.value || null })}
-                      >
-                        <option value="">{`Keep as “${s.name}” (imported name)`}</option>
-                        {members.map((m) => (
-                          <option key={m.user_id} value={m.user_id}>
-                            {m.name ?? m.email ?? 'A member'}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
+                  <SelectField
+                    key={s.name}
+                    label={`${s.name} (${s.count} ${s.count === 1 ? 'message' : 'messages'})`}
+                    value={matches[s.name] ?? ''}
+                    onChange={(value) => setMatches({ ...matches, [s.name]: value || null })}
+                    options={[
+                      { value: '', label: `Keep as “${s.name}” (imported name)` },
+                      ...members.map((m) => ({ value: m.user_id, label: m.name ?? m.email ?? 'A member' })),
+                    ]}
+                  />
                 ))}
               </Stack>
               <Stack as="section" aria-label="Preview" gap="2">

@@ -1,5 +1,5 @@
-import { Badge, Box, Card, Heading, HStack, IconButton, Menu, Portal, Progress, Stack, Text } from '@chakra-ui/react';
-import { EllipsisVertical, Lock } from 'lucide-react';
+import { Badge, Card, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { ActionsMenu } from '../../components/actions-menu.tsx';
 import { mutate } from '../../data/index.ts';
 import type { ChecklistItemRow, ChecklistRow } from '../../db/row-schemas.ts';
 import { planMove } from '../../sync/ordering.ts';
@@ -63,28 +63,16 @@ export function ChecklistCard({ list, items, nameOf, locks, onAction, onEdit, on
               </Text>
             </HStack>
           </Stack>
-          <Menu.Root
-            positioning={{ placement: 'bottom-end' }}
-            onSelect={(details) => onAction(details.value as ListAction)}
-          >
-            <Menu.Trigger asChild>
-              <IconButton variant="ghost" size="sm" aria-label={`Actions for ${list.title}`}>
-                <EllipsisVertical />
-              </IconButton>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content minW="13rem">
-                  {(Object.keys(ACTION_LABELS) as ListAction[]).map((action) => (
-                    <Menu.Item key={action} value={action} color={action === 'delete' ? 'fg.error' : undefined}>
-                      <Box flex="1">{ACTION_LABELS[action]}</Box>
-                      {locks[action] ? <Lock aria-label={locks[action]} size={14} /> : null}
-                    </Menu.Item>
-                  ))}
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
+          <ActionsMenu
+            label={`Actions for ${list.title}`}
+            actions={(Object.keys(ACTION_LABELS) as ListAction[]).map((action) => ({
+              value: action,
+              label: ACTION_LABELS[action],
+              isDanger: action === 'delete',
+              lockedReason: locks[action],
+            }))}
+            onAction={onAction}
+          />
         </HStack>
         {total > 0 ? (
           <Progress.Root

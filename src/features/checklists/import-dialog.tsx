@@ -1,6 +1,6 @@
-import { Box, Button, Field, Input, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Field, Input, List, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { AppDialog, DialogActions } from '../../components/app-dialog.tsx';
+import { AppDialog, DialogButtons } from '../../components/app-dialog.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { mutate } from '../../data/index.ts';
 import type { RowResult } from '../../lib/csv.ts';
@@ -71,14 +71,12 @@ export function ImportDialog({
       size="wide"
       onClose={onClose}
       footer={
-        <DialogActions>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={good.length === 0} onClick={() => void importRows()}>
-            {good.length === 1 ? 'Import 1 item' : `Import ${good.length} items`}
-          </Button>
-        </DialogActions>
+        <DialogButtons
+          onCancel={onClose}
+          confirmLabel={good.length === 1 ? 'Import 1 item' : `Import ${good.length} items`}
+          onConfirm={() => void importRows()}
+          isConfirmDisabled={good.length === 0}
+        />
       }
     >
       <Stack gap="4">

@@ -1,4 +1,5 @@
-import { Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { Button, Field, HStack, Input } from '@chakra-ui/react';
+import { SelectField } from '../../components/select-field.tsx';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
@@ -74,21 +75,16 @@ export function ItemDialog({ item, members, nameOf, onClose }: ItemDialogProps) 
           <Input type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
         </Field.Root>
       </HStack>
-      <Field.Root>
-        <Field.Label>Assigned to</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field value={assigneeId} onChange={(e) => setAssigneeId(e.target.value)}>
-            <option value="">Nobody</option>
-            {assigneeGone ? <option value={item.assignee_id!}>{nameOf(item.assignee_id!)}</option> : null}
-            {members.map((m) => (
-              <option key={m.user_id} value={m.user_id}>
-                {nameOf(m.user_id)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <SelectField
+        label="Assigned to"
+        value={assigneeId}
+        onChange={setAssigneeId}
+        options={[
+          { value: '', label: 'Nobody' },
+          ...(assigneeGone ? [{ value: item.assignee_id!, label: nameOf(item.assignee_id!) }] : []),
+          ...members.map((m) => ({ value: m.user_id, label: nameOf(m.user_id) })),
+        ]}
+      />
     </FormDialog>
   );
 }

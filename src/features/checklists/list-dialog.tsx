@@ -1,4 +1,5 @@
-import { Field, Input, NativeSelect } from '@chakra-ui/react';
+import { Field, Input } from '@chakra-ui/react';
+import { SelectField } from '../../components/select-field.tsx';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { mutate } from '../../data/index.ts';
@@ -37,19 +38,12 @@ export function ListDialog({ eventId, list, onClose }: { eventId: string; list?:
         <Field.Label>List title</Field.Label>
         <Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} placeholder="Camp kitchen" />
       </Field.Root>
-      <Field.Root>
-        <Field.Label>Kind of list</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field value={kind} onChange={(e) => setKind(e.target.value as ChecklistKind)}>
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {KIND_LABELS[k]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <SelectField
+        label="Kind of list"
+        value={kind}
+        onChange={(value) => setKind(value as ChecklistKind)}
+        options={KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+      />
     </FormDialog>
   );
 }

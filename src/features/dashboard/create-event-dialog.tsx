@@ -3,7 +3,7 @@ import type { Tier } from '../../access/tiers.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 import { mutate } from '../../data/index.ts';
 import { EMPTY_EVENT_FORM, EventFormDialog, eventFieldsOf, type EventFormValues } from '../events/event-form.tsx';
-import { eventsAtOnceRefusal, nextTier, planningDays, planningDaysRefusal } from '../events/event-rules.ts';
+import { datesRefusal, eventsAtOnceRefusal } from '../events/event-rules.ts';
 import { mutateErrorText } from '../events/mutate-error.ts';
 
 interface CreateEventDialogProps {
@@ -16,15 +16,8 @@ interface CreateEventDialogProps {
 /** Creating an event, with the plan's limits explained before the database would refuse. */
 export function CreateEventDialog({ tier, activeCreatedCount, onClose, onQueued }: CreateEventDialogProps) {
   const limits = tierLimits(tier);
-  const up = nextTier(tier);
   const fullRefusal = eventsAtOnceRefusal(tier, limits, activeCreatedCount);
-  const checkDates = (values: EventFormValues) =>
-    planningDaysRefusal(
-      tier,
-      limits,
-      planningDays(values.start_date, values.end_date),
-      up ? tierLimits(up) : undefined,
-    );
+  const checkDates = (values: EventFormValues) => datesRefusal(tier, values.start_date, values.end_date);
 
   async function create(values: EventFormValues): Promise<string | null> {
     try {

@@ -1,9 +1,10 @@
-import { Badge, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { CalendarDays, EllipsisVertical, MapPin, RotateCcw, Users } from 'lucide-react';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { shallow } from 'zustand/shallow';
 import { paths } from '../../app/paths.ts';
+import { OnDemandButton } from '../../components/on-demand-button.tsx';
 import type { EventRow } from '../../db/row-schemas.ts';
 import type { MemberSummary } from '../../data/index.ts';
 import { formatDateRange } from '../events/event-format.ts';
@@ -20,18 +21,9 @@ function EventActions(props: EventActionsMenuProps) {
   const menu = useOnDemand(loadActionsMenu);
   if (menu.module) return <menu.module.EventActionsMenu {...props} />;
   return (
-    <IconButton
-      variant="ghost"
-      size="sm"
-      aria-label={`Actions for ${props.eventName}`}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={menu.warm}
-      onFocus={menu.warm}
-      onClick={menu.open}
-    >
+    <OnDemandButton label={`Actions for ${props.eventName}`} popup="menu" onDemand={menu}>
       <EllipsisVertical />
-    </IconButton>
+    </OnDemandButton>
   );
 }
 

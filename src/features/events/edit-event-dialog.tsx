@@ -1,15 +1,12 @@
-import { tierLimits } from '../../access/tier-limits.ts';
 import type { EventRow } from '../../db/row-schemas.ts';
 import { mutate } from '../../data/index.ts';
 import { changedFields } from '../../lib/changed-fields.ts';
 import { EventFormDialog, eventFieldsOf, type EventFormValues } from './event-form.tsx';
-import { nextTier, planningDays, planningDaysRefusal } from './event-rules.ts';
+import { datesRefusal } from './event-rules.ts';
 import { mutateErrorText } from './mutate-error.ts';
 
 /** Editing an event's details (managers); only the changed fields are sent. */
 export function EditEventDialog({ event, onClose }: { event: EventRow; onClose(): void }) {
-  const tier = event.access_tier;
-  const up = nextTier(tier);
   const initial: EventFormValues = {
     name: event.name,
     start_date: event.start_date ?? '',
@@ -17,15 +14,11 @@ export function EditEventDialog({ event, onClose }: { event: EventRow; onClose()
     location: event.location ?? '',
     description: event.description ?? '',
   };
+  // Dates kept as they were stay allowed, even where the plan has become shorter.
   const checkDates = (values: EventFormValues) =>
     values.start_date === initial.start_date && values.end_date === initial.end_date
       ? null
-      : planningDaysRefusal(
-          tier,
-          tierLimits(tier),
-          planningDays(values.start_date, values.end_date),
-          up ? tierLimits(up) : undefined,
-        );
+      : datesRefusal(event.access_tier, values.start_date, values.end_date);
 
   async function save(values: EventFormValues): Promise<string | null> {
     const changes = changedFields(eventFieldsOf(initial), eventFieldsOf(values));

@@ -1,6 +1,8 @@
-import { Field, Input, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
+import { TextAreaField, TextField } from '../../components/text-field.tsx';
+import { useFormValues } from '../../lib/use-form-values.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 
 export interface EventFormValues {
@@ -44,11 +46,9 @@ export function EventFormDialog({
   onSubmit,
   onClose,
 }: EventFormDialogProps) {
-  const [values, setValues] = useState(initial);
+  const { values, bind } = useFormValues(initial);
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
-  const set = (field: keyof EventFormValues) => (e: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: e.target.value }));
   const datesError =
     values.start_date && values.end_date && values.end_date < values.start_date
       ? 'The end date cannot be before the start date'
@@ -76,37 +76,20 @@ export function EventFormDialog({
       onClose={onClose}
     >
       {notice}
-      <Field.Root required>
-        <Field.Label>
-          Event name
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Input value={values.name} onChange={set('name')} placeholder="Summer festival weekend" maxLength={200} />
-      </Field.Root>
+      <TextField label="Event name" required {...bind('name')} placeholder="Summer festival weekend" maxLength={200} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <Field.Root invalid={Boolean(datesError)}>
-          <Field.Label>Start date</Field.Label>
-          <Input type="date" value={values.start_date} onChange={set('start_date')} />
-        </Field.Root>
-        <Field.Root invalid={Boolean(datesError)}>
-          <Field.Label>End date</Field.Label>
-          <Input type="date" value={values.end_date} onChange={set('end_date')} min={values.start_date || undefined} />
-        </Field.Root>
+        <TextField label="Start date" invalid={Boolean(datesError)} type="date" {...bind('start_date')} />
+        <TextField
+          label="End date"
+          invalid={Boolean(datesError)}
+          type="date"
+          {...bind('end_date')}
+          min={values.start_date || undefined}
+        />
       </SimpleGrid>
       {datesError ? <FormMessage status="error">{datesError}</FormMessage> : null}
-      <Field.Root>
-        <Field.Label>Location</Field.Label>
-        <Input
-          value={values.location}
-          onChange={set('location')}
-          placeholder="Campsite, town or address"
-          maxLength={300}
-        />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>Description</Field.Label>
-        <Textarea value={values.description} onChange={set('description')} rows={3} maxLength={5000} />
-      </Field.Root>
+      <TextField label="Location" {...bind('location')} placeholder="Campsite, town or address" maxLength={300} />
+      <TextAreaField label="Description" {...bind('description')} rows={3} maxLength={5000} />
     </FormDialog>
   );
 }

@@ -3,7 +3,7 @@
  * database enforces the same rules with the same words): who manages an event, the tier limits on
  * creating one, and what leaving does.
  */
-import type { TierLimits } from '../../access/tier-limits.ts';
+import { tierLimits, type TierLimits } from '../../access/tier-limits.ts';
 import type { Tier } from '../../access/tiers.ts';
 
 export type EventRole = 'creator' | 'admin' | 'member';
@@ -45,6 +45,12 @@ export function planningDaysRefusal(
     `Your ${tier} plan allows events of up to ${limits.maxPlanningDays} days; this one spans ${days} days.` +
     (up && upLimits ? ` Upgrade to ${up} for up to ${upLimits.maxPlanningDays} days.` : ' Shorten the dates.')
   );
+}
+
+/** The refusal of an event from `startDate` to `endDate` on `tier`'s plan, naming the next plan's limit. */
+export function datesRefusal(tier: Tier, startDate: string, endDate: string): string | null {
+  const up = NEXT_TIER[tier];
+  return planningDaysRefusal(tier, tierLimits(tier), planningDays(startDate, endDate), up ? tierLimits(up) : undefined);
 }
 
 export function nextTier(tier: Tier): Tier | null {

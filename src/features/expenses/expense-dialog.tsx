@@ -1,6 +1,8 @@
-import { Field, HStack, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { Field, HStack, Input, SimpleGrid } from '@chakra-ui/react';
+import { SelectField } from '../../components/select-field.tsx';
 import { useReducer, useState } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import type { ExpenseRow } from '../../db/row-schemas.ts';
 import { mutate } from '../../data/index.ts';
 import { CURRENCIES, toEventMinor, type Currency } from '../../db/currency.ts';
@@ -55,6 +57,8 @@ export function ExpenseDialog(props: Props) {
     setError(null);
     dispatch(action);
   };
+  const setText = (field: 'title' | 'amountText' | 'rateText' | 'spentOn') => (e: { target: { value: string } }) =>
+    update({ type: 'set', changes: { [field]: e.target.value } });
   const chooseCurrency = (next: Currency) =>
     next !== 'CHF' && !canSplitAdvanced
       ? onUpgrade('organizer')
@@ -102,18 +106,14 @@ export function ExpenseDialog(props: Props) {
       onSubmit={submit}
       onClose={onClose}
     >
-      <Field.Root required>
-        <Field.Label>
-          Title
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Input
-          value={form.title}
-          onChange={(e) => update({ type: 'set', changes: { title: e.target.value } })}
-          placeholder="Groceries"
-          maxLength={200}
-        />
-      </Field.Root>
+      <TextField
+        label="Title"
+        required
+        value={form.title}
+        onChange={setText('title')}
+        placeholder="Groceries"
+        maxLength={200}
+      />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <HStack gap="2" align="end">
           <Field.Root required flex="1">
@@ -121,81 +121,52 @@ export function ExpenseDialog(props: Props) {
               Amount ({currency})
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input
-              inputMode="decimal"
-              value={form.amountText}
-              onChange={(e) => update({ type: 'set', changes: { amountText: e.target.value } })}
-              placeholder="42.50"
-            />
+            <Input inputMode="decimal" value={form.amountText} onChange={setText('amountText')} placeholder="42.50" />
           </Field.Root>
-          <Field.Root w="28" flexShrink="0">
-            <Field.Label>Currency</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={currency} onChange={(e) => chooseCurrency(e.target.value as Currency)}>
-                {CURRENCIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c !== 'CHF' && !canSplitAdvanced ? `${c} (Organizer)` : c}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <SelectField
+            w="28"
+            flexShrink="0"
+            label="Currency"
+            value={currency}
+            onChange={(value) => chooseCurrency(value as Currency)}
+            options={CURRENCIES.map((c) => ({
+              value: c,
+              label: c !== 'CHF' && !canSplitAdvanced ? `${c} (Organizer)` : c,
+            }))}
+          />
         </HStack>
         {currency !== 'CHF' ? (
-          <Field.Root required invalid={form.rateText.trim() !== '' && rate === null}>
-            <Field.Label>Rate: 1 {currency} in CHF</Field.Label>
-            <Input
-              inputMode="decimal"
-              value={form.rateText}
-              onChange={(e) => update({ type: 'set', changes: { rateText: e.target.value } })}
-              placeholder="0.95"
-            />
-            <Field.HelperText>
-              {amount && rate
+          <TextField
+            label={`Rate: 1 ${currency} in CHF`}
+            required
+            invalid={form.rateText.trim() !== '' && rate === null}
+            inputMode="decimal"
+            value={form.rateText}
+            onChange={setText('rateText')}
+            placeholder="0.95"
+            helperText={
+              amount && rate
                 ? `${formatMoney(amount, currency)} = ${formatMoney(toEventMinor(amount, rate))}, at this rate for good`
-                : 'Fixed on the expense when you save it.'}
-            </Field.HelperText>
-          </Field.Root>
-        ) : null}
-        <Field.Root required>
-          <Field.Label>Date</Field.Label>
-          <Input
-            type="date"
-            value={form.spentOn}
-            onChange={(e) => update({ type: 'set', changes: { spentOn: e.target.value } })}
+                : 'Fixed on the expense when you save it.'
+            }
           />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Paid by</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={form.paidBy} onChange={(e) => choosePayer(e.target.value)}>
-              {people.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.id === myUserId ? `${p.name} (you)` : p.name}
-                </option>
-              ))}
-              <option value={SEVERAL}>{canSplitAdvanced ? 'Several people' : 'Several people (Organizer)'}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Category</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={form.category}
-              onChange={(e) => update({ type: 'category', category: e.target.value as ExpenseCategory })}
-            >
-              {EXPENSE_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {CATEGORY_LABELS[c]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        ) : null}
+        <TextField label="Date" required type="date" value={form.spentOn} onChange={setText('spentOn')} />
+        <SelectField
+          label="Paid by"
+          value={form.paidBy}
+          onChange={choosePayer}
+          options={[
+            ...people.map((p) => ({ value: p.id, label: p.id === myUserId ? `${p.name} (you)` : p.name })),
+            { value: SEVERAL, label: canSplitAdvanced ? 'Several people' : 'Several people (Organizer)' },
+          ]}
+        />
+        <SelectField
+          label="Category"
+          value={form.category}
+          onChange={(value) => update({ type: 'category', category: value as ExpenseCategory })}
+          options={EXPENSE_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+        />
       </SimpleGrid>
       {form.paidBy === SEVERAL ? <PayersFieldset form={form} people={people} update={update} payers={payers} /> : null}
       <SplitFieldset

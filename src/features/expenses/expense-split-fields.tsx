@@ -1,4 +1,5 @@
-import { Button, Checkbox, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { SelectField } from '../../components/select-field.tsx';
 import { Lock } from 'lucide-react';
 import { FormMessage } from '../../components/form-message.tsx';
 import type { ExpenseFormAction, ExpenseFormState } from './expense-form.ts';
@@ -76,26 +77,19 @@ export function SplitFieldset(props: SplitFieldsetProps) {
       </Checkbox.Root>
       {form.isSplit ? (
         <>
-          <Field.Root>
-            <Field.Label>How</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={form.mode}
-                onChange={(e) => {
-                  const mode = e.target.value as SplitMode;
-                  if (mode !== 'equal' && !canSplitAdvanced) return onUpgrade('organizer');
-                  update({ type: 'mode', mode });
-                }}
-              >
-                {SPLIT_MODES.map((m) => (
-                  <option key={m.value} value={m.value}>
-                    {m.value !== 'equal' && !canSplitAdvanced ? `${m.label} (Organizer)` : m.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <SelectField
+            label="How"
+            value={form.mode}
+            onChange={(value) => {
+              const mode = value as SplitMode;
+              if (mode !== 'equal' && !canSplitAdvanced) return onUpgrade('organizer');
+              update({ type: 'mode', mode });
+            }}
+            options={SPLIT_MODES.map((m) => ({
+              value: m.value,
+              label: m.value !== 'equal' && !canSplitAdvanced ? `${m.label} (Organizer)` : m.label,
+            }))}
+          />
           <Stack gap="2" role="group" aria-label="Split between">
             <Text textStyle="sm" fontWeight="medium">
               Split between

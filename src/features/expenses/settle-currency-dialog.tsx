@@ -1,4 +1,5 @@
-import { Field, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Field, HStack, Input, Text } from '@chakra-ui/react';
+import { SelectField } from '../../components/select-field.tsx';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { CURRENCIES, type Currency } from '../../db/currency.ts';
@@ -59,27 +60,18 @@ export function SettleCurrencyDialog({ eventId, transfer, nameOf, lastRates, onC
         {nameOf(transfer.from)} pays {nameOf(transfer.to)} {formatMoney(transfer.amount)}.
       </Text>
       <HStack gap="3" align="end">
-        <Field.Root w="28">
-          <Field.Label>Currency</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={currency}
-              onChange={(e) => {
-                const next = e.target.value as PaidCurrency;
-                setCurrency(next);
-                setRateText(lastRates[next] ? formatRate(lastRates[next]) : '');
-                setError(null);
-              }}
-            >
-              {PAID_CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectField
+          w="28"
+          label="Currency"
+          value={currency}
+          options={PAID_CURRENCIES.map((c) => ({ value: c, label: c }))}
+          onChange={(value) => {
+            const next = value as PaidCurrency;
+            setCurrency(next);
+            setRateText(lastRates[next] ? formatRate(lastRates[next]) : '');
+            setError(null);
+          }}
+        />
         <Field.Root flex="1" invalid={rateText.trim() !== '' && rate === null}>
           <Field.Label>Rate: 1 {currency} in CHF</Field.Label>
           <Input

@@ -1,5 +1,5 @@
-import { Badge, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
-import { EllipsisVertical } from 'lucide-react';
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import { ActionsMenu } from '../../components/actions-menu.tsx';
 import type { MemberRow as Member } from '../../db/row-schemas.ts';
 import { formatDay } from '../events/event-format.ts';
 import { MemberAvatar } from '../events/member-avatar.tsx';
@@ -42,30 +42,16 @@ export function MemberRow({ member, isMe, hasMenu, onAction }: MemberRowProps) {
         </Text>
       </Stack>
       {hasMenu ? (
-        <Menu.Root
-          positioning={{ placement: 'bottom-end' }}
-          onSelect={(details) => onAction(details.value as MemberAction)}
-        >
-          <Menu.Trigger asChild>
-            <IconButton variant="ghost" size="sm" aria-label={`Manage ${name}`}>
-              <EllipsisVertical />
-            </IconButton>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content minW="12rem">
-                {member.role === 'admin' ? (
-                  <Menu.Item value="remove-admin">Remove Admin Role</Menu.Item>
-                ) : (
-                  <Menu.Item value="make-admin">Make Admin</Menu.Item>
-                )}
-                <Menu.Item value="remove" color="fg.error">
-                  Remove from Event
-                </Menu.Item>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+        <ActionsMenu<MemberAction>
+          label={`Manage ${name}`}
+          actions={[
+            member.role === 'admin'
+              ? { value: 'remove-admin', label: 'Remove Admin Role' }
+              : { value: 'make-admin', label: 'Make Admin' },
+            { value: 'remove', label: 'Remove from Event', isDanger: true },
+          ]}
+          onAction={onAction}
+        />
       ) : null}
     </HStack>
   );

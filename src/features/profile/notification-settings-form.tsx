@@ -1,6 +1,6 @@
-import { Button, Card, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
-import { FormMessage } from '../../components/form-message.tsx';
+import { HStack, Stack, Switch, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { FormCard, type FormCardMessage } from '../../components/form-card.tsx';
 import type { ProfileRow } from '../../db/row-schemas.ts';
 import { mutate } from '../../data/index.ts';
 
@@ -32,10 +32,9 @@ export function NotificationSettingsForm({ profile }: { profile: ProfileRow }) {
   // Until the user changes a switch, the form follows the device's row (a pull may bring new values).
   const [draft, setDraft] = useState<NotificationChoices | null>(null);
   const values = draft ?? notificationChoices(profile);
-  const [message, setMessage] = useState<{ status: 'error' | 'success'; text: string } | null>(null);
+  const [message, setMessage] = useState<FormCardMessage>(null);
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
+  async function save() {
     try {
       await mutate('profile.update', { changes: { notification_settings: values } });
       setDraft(null);
@@ -46,58 +45,49 @@ export function NotificationSettingsForm({ profile }: { profile: ProfileRow }) {
   }
 
   return (
-    <Card.Root as="section" aria-labelledby="notification-settings-title" maxW="2xl">
-      <Card.Body>
-        <Stack asChild gap="4">
-          <form onSubmit={(e) => void save(e)} aria-labelledby="notification-settings-title">
-            <Stack gap="1">
-              <Heading as="h2" id="notification-settings-title" textStyle="lg">
-                Notification settings
-              </Heading>
-              <Text color="fg.muted">Choose which invitations and event changes CrewCamp tells you about.</Text>
+    <FormCard
+      title="Notification settings"
+      description="Choose which invitations and event changes CrewCamp tells you about."
+      submitLabel="Save settings"
+      message={message}
+      onSubmit={save}
+      maxW="2xl"
+    >
+      <Stack gap="0">
+        {CHOICES.map((choice) => (
+          <HStack
+            key={choice.key}
+            justify="space-between"
+            gap="4"
+            py="3"
+            borderBottomWidth="1px"
+            _last={{ borderBottomWidth: 0 }}
+          >
+            <Stack gap="0.5">
+              <Text fontWeight="semibold" id={`notify-${choice.key}-label`}>
+                {choice.title}
+              </Text>
+              <Text textStyle="sm" color="fg.muted">
+                {choice.text}
+              </Text>
             </Stack>
-            <Stack gap="0">
-              {CHOICES.map((choice) => (
-                <HStack
-                  key={choice.key}
-                  justify="space-between"
-                  gap="4"
-                  py="3"
-                  borderBottomWidth="1px"
-                  _last={{ borderBottomWidth: 0 }}
-                >
-                  <Stack gap="0.5">
-                    <Text fontWeight="semibold" id={`notify-${choice.key}-label`}>
-                      {choice.title}
-                    </Text>
-                    <Text textStyle="sm" color="fg.muted">
-                      {choice.text}
-                    </Text>
-                  </Stack>
-                  <Switch.Root
-                    checked={values[choice.key]}
-                    onCheckedChange={(details) => {
-                      setDraft({ ...values, [choice.key]: details.checked });
-                      setMessage(null);
-                    }}
-                    colorPalette="forest"
-                  >
-                    <Switch.HiddenInput aria-labelledby={`notify-${choice.key}-label`} />
-                    <Switch.Control />
-                    <Switch.Label textStyle="sm" minW="7">
-                      {values[choice.key] ? 'On' : 'Off'}
-                    </Switch.Label>
-                  </Switch.Root>
-                </HStack>
-              ))}
-            </Stack>
-            {message ? <FormMessage status={message.status}>{message.text}</FormMessage> : null}
-            <Button type="submit" alignSelf={{ base: 'stretch', sm: 'flex-end' }}>
-              Save settings
-            </Button>
-          </form>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+            <Switch.Root
+              checked={values[choice.key]}
+              onCheckedChange={(details) => {
+                setDraft({ ...values, [choice.key]: details.checked });
+                setMessage(null);
+              }}
+              colorPalette="forest"
+            >
+              <Switch.HiddenInput aria-labelledby={`notify-${choice.key}-label`} />
+              <Switch.Control />
+              <Switch.Label textStyle="sm" minW="7">
+                {values[choice.key] ? 'On' : 'Off'}
+              </Switch.Label>
+            </Switch.Root>
+          </HStack>
+        ))}
+      </Stack>
+    </FormCard>
   );
 }

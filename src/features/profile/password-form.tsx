@@ -1,80 +1,50 @@
-import { Button, Card, Field, Heading, Input, Stack } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
-import { FormMessage } from '../../components/form-message.tsx';
+import { useState } from 'react';
+import { FormCard, type FormCardMessage } from '../../components/form-card.tsx';
+import { PasswordField } from '../../components/text-field.tsx';
 import { changePassword } from './password-service.ts';
+import { useFormValues } from '../../lib/use-form-values.ts';
 
 /** Changing the password: the current one is checked first by signing in again. */
 export function PasswordForm({ email }: { email: string | null }) {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const { values, bind, setValues } = useFormValues({ current: '', next: '', confirm: '' });
+  const { current, next, confirm } = values;
   const [isSaving, setSaving] = useState(false);
-  const [message, setMessage] = useState<{ status: 'error' | 'success'; text: string } | null>(null);
+  const [message, setMessage] = useState<FormCardMessage>(null);
   const mismatch = confirm && next !== confirm ? 'The new passwords do not match' : null;
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
+  async function save() {
     if (!email || mismatch) return;
     if (next.length < 6) return setMessage({ status: 'error', text: 'The new password needs at least 6 characters' });
     setSaving(true);
     const error = await changePassword(email, current, next);
     setSaving(false);
     if (error) return setMessage({ status: 'error', text: error });
-    setCurrent('');
-    setNext('');
-    setConfirm('');
+    setValues({ current: '', next: '', confirm: '' });
     setMessage({ status: 'success', text: 'Password updated' });
   }
 
   return (
-    <Card.Root as="section" aria-labelledby="password-title">
-      <Card.Body>
-        <Stack asChild gap="4">
-          <form onSubmit={(e) => void save(e)} aria-labelledby="password-title">
-            <Heading as="h2" id="password-title" textStyle="lg">
-              Change password
-            </Heading>
-            <Field.Root required>
-              <Field.Label>Current password</Field.Label>
-              <Input
-                type="password"
-                autoComplete="current-password"
-                value={current}
-                onChange={(e) => setCurrent(e.target.value)}
-              />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>New password</Field.Label>
-              <Input
-                type="password"
-                autoComplete="new-password"
-                value={next}
-                onChange={(e) => setNext(e.target.value)}
-              />
-              <Field.HelperText>At least 6 characters.</Field.HelperText>
-            </Field.Root>
-            <Field.Root required invalid={Boolean(mismatch)}>
-              <Field.Label>Confirm new password</Field.Label>
-              <Input
-                type="password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-              />
-              {mismatch ? <Field.ErrorText>{mismatch}</Field.ErrorText> : null}
-            </Field.Root>
-            {message ? <FormMessage status={message.status}>{message.text}</FormMessage> : null}
-            <Button
-              type="submit"
-              loading={isSaving}
-              disabled={!current || !next || !confirm}
-              alignSelf={{ base: 'stretch', sm: 'flex-end' }}
-            >
-              Update password
-            </Button>
-          </form>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <FormCard
+      title="Change password"
+      submitLabel="Update password"
+      message={message}
+      onSubmit={save}
+      isSaving={isSaving}
+      isSubmitDisabled={!current || !next || !confirm}
+    >
+      <PasswordField label="Current password" autoComplete="current-password" {...bind('current')} />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        helperText="At least 6 characters."
+        {...bind('next')}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        errorText={mismatch}
+        {...bind('confirm')}
+      />
+    </FormCard>
   );
 }

@@ -1,6 +1,8 @@
-import { Button, Card, Field, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
-import { FormMessage } from '../../components/form-message.tsx';
+import { SimpleGrid } from '@chakra-ui/react';
+import { useState } from 'react';
+import { FormCard, type FormCardMessage } from '../../components/form-card.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { useFormValues } from '../../lib/use-form-values.ts';
 import type { ProfileRow } from '../../db/row-schemas.ts';
 import { mutate } from '../../data/index.ts';
 
@@ -22,11 +24,10 @@ export function ProfileForm({ profile }: { profile: ProfileRow }) {
     street_address: profile.street_address ?? '',
     street_number: profile.street_number ?? '',
   };
-  const [values, setValues] = useState(initial);
-  const [message, setMessage] = useState<{ status: 'error' | 'success'; text: string } | null>(null);
+  const { values, bind } = useFormValues(initial);
+  const [message, setMessage] = useState<FormCardMessage>(null);
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
+  async function save() {
     const changes = Object.fromEntries(
       Object.entries(values)
         .filter(([key, value]) => value.trim() !== initial[key as keyof Values].trim())
@@ -42,45 +43,19 @@ export function ProfileForm({ profile }: { profile: ProfileRow }) {
   }
 
   return (
-    <Card.Root as="section" aria-labelledby="profile-form-title">
-      <Card.Body>
-        <Stack asChild gap="4">
-          <form onSubmit={(e) => void save(e)} aria-labelledby="profile-form-title">
-            <Heading as="h2" id="profile-form-title" textStyle="lg">
-              Personal details
-            </Heading>
-            <Field.Root>
-              <Field.Label>Full name</Field.Label>
-              <Input
-                value={values.name}
-                autoComplete="name"
-                onChange={(e) => setValues({ ...values, name: e.target.value })}
-              />
-              <Field.HelperText>Your first word is your first name; the rest is your last name.</Field.HelperText>
-            </Field.Root>
-            <Field.Root readOnly>
-              <Field.Label>Email</Field.Label>
-              <Input value={profile.email ?? ''} readOnly />
-            </Field.Root>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              {FIELDS.map((field) => (
-                <Field.Root key={field.key}>
-                  <Field.Label>{field.label}</Field.Label>
-                  <Input
-                    value={values[field.key]}
-                    autoComplete={field.autoComplete}
-                    onChange={(e) => setValues({ ...values, [field.key]: e.target.value })}
-                  />
-                </Field.Root>
-              ))}
-            </SimpleGrid>
-            {message ? <FormMessage status={message.status}>{message.text}</FormMessage> : null}
-            <Button type="submit" alignSelf={{ base: 'stretch', sm: 'flex-end' }}>
-              Save changes
-            </Button>
-          </form>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <FormCard title="Personal details" submitLabel="Save changes" message={message} onSubmit={save}>
+      <TextField
+        label="Full name"
+        autoComplete="name"
+        helperText="Your first word is your first name; the rest is your last name."
+        {...bind('name')}
+      />
+      <TextField label="Email" value={profile.email ?? ''} readOnly />
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        {FIELDS.map((field) => (
+          <TextField key={field.key} label={field.label} autoComplete={field.autoComplete} {...bind(field.key)} />
+        ))}
+      </SimpleGrid>
+    </FormCard>
   );
 }

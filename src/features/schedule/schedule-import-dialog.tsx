@@ -1,5 +1,5 @@
-import { Box, Button, Field, Input, List, Stack, Text } from '@chakra-ui/react';
-import { AppDialog, DialogActions } from '../../components/app-dialog.tsx';
+import { Box, Field, Input, List, Stack, Text } from '@chakra-ui/react';
+import { AppDialog, DialogButtons } from '../../components/app-dialog.tsx';
 import { useState, type ChangeEvent } from 'react';
 import { FormMessage } from '../../components/form-message.tsx';
 import type { ScheduleItemRow } from '../../db/row-schemas.ts';
@@ -79,14 +79,14 @@ export function ScheduleImportDialog({ event, others, onClose }: Props) {
       size="wide"
       onClose={onClose}
       footer={
-        <DialogActions>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button colorPalette="forest" disabled={!good.length} loading={isSaving} onClick={() => void importRows()}>
-            {good.length ? `Import ${good.length === 1 ? '1 item' : `${good.length} items`}` : 'Import'}
-          </Button>
-        </DialogActions>
+        <DialogButtons
+          onCancel={onClose}
+          confirmLabel={good.length ? `Import ${good.length === 1 ? '1 item' : `${good.length} items`}` : 'Import'}
+          onConfirm={() => void importRows()}
+          isBusy={isSaving}
+          isConfirmDisabled={!good.length}
+          colorPalette="forest"
+        />
       }
     >
       <Stack gap="4">

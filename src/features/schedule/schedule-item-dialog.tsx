@@ -1,10 +1,11 @@
-import { Button, Field, Input, SimpleGrid, Text, Textarea } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Button, SimpleGrid, Text } from '@chakra-ui/react';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
+import { TextAreaField, TextField } from '../../components/text-field.tsx';
 import type { ScheduleItemRow } from '../../db/row-schemas.ts';
 import { mutate } from '../../data/index.ts';
 import { changedFields } from '../../lib/changed-fields.ts';
+import { useFormValues } from '../../lib/use-form-values.ts';
 import { useSave } from '../events/use-save.ts';
 import { inputValue, scheduleWindowHint } from './schedule-format.ts';
 import { scheduleProblem, type ScheduleEvent } from './schedule-helpers.ts';
@@ -30,26 +31,29 @@ interface Props {
   onDelete(): void;
 }
 
+const TIME_FIELDS = [
+  { field: 'starts_at', label: 'Starts' },
+  { field: 'ends_at', label: 'Ends' },
+] as const;
+
 const fullTime = (t: string) => (t.length === 16 ? `${t}:00` : t);
 
 /** Adding or editing a schedule item; the limits the database enforces are explained before sending. */
 export function ScheduleItemDialog({ event, item, day, others, canDelete, onClose, onDelete }: Props) {
-  const [values, setValues] = useState<Values>(
-    item
-      ? {
-          title: item.title,
-          starts_at: inputValue(item.starts_at),
-          ends_at: inputValue(item.ends_at),
-          location: item.location ?? '',
-          notes: item.notes ?? '',
-        }
-      : { title: '', starts_at: `${day}T09:00`, ends_at: `${day}T10:00`, location: '', notes: '' },
-  );
   const { error, setError, isSaving, save } = useSave();
-  const set = (field: keyof Values) => (e: { target: { value: string } }) => {
-    setError(null);
-    setValues((current) => ({ ...current, [field]: e.target.value }));
-  };
+  const { values, bind } = useFormValues<Values>(
+    () =>
+      item
+        ? {
+            title: item.title,
+            starts_at: inputValue(item.starts_at),
+            ends_at: inputValue(item.ends_at),
+            location: item.location ?? '',
+            notes: item.notes ?? '',
+          }
+        : { title: '', starts_at: `${day}T09:00`, ends_at: `${day}T10:00`, location: '', notes: '' },
+    () => setError(null),
+  );
 
   const timesGiven = Boolean(values.starts_at && values.ends_at);
   const problem = timesGiven
@@ -106,52 +110,25 @@ export function ScheduleItemDialog({ event, item, day, others, canDelete, onClos
       <Text color="fg.muted" textStyle="sm" id="schedule-window">
         {scheduleWindowHint(event)}
       </Text>
-      <Field.Root required>
-        <Field.Label>
-          Title
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Input value={values.title} onChange={set('title')} placeholder="Arrival and set-up" maxLength={200} />
-      </Field.Root>
+      <TextField label="Title" required {...bind('title')} placeholder="Arrival and set-up" maxLength={200} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <Field.Root required invalid={Boolean(problem)}>
-          <Field.Label>
-            Starts
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
+        {TIME_FIELDS.map(({ field, label }) => (
+          <TextField
+            key={field}
+            label={label}
+            required
+            invalid={Boolean(problem)}
             type="datetime-local"
-            value={values.starts_at}
-            onChange={set('starts_at')}
-            min={startMin}
+            {...bind(field)}
+            min={field === 'ends_at' ? values.starts_at || startMin : startMin}
             max={endMax}
             aria-describedby="schedule-window"
           />
-        </Field.Root>
-        <Field.Root required invalid={Boolean(problem)}>
-          <Field.Label>
-            Ends
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            type="datetime-local"
-            value={values.ends_at}
-            onChange={set('ends_at')}
-            min={values.starts_at || startMin}
-            max={endMax}
-            aria-describedby="schedule-window"
-          />
-        </Field.Root>
+        ))}
       </SimpleGrid>
       {problem ? <FormMessage status="error">{problem}</FormMessage> : null}
-      <Field.Root>
-        <Field.Label>Location</Field.Label>
-        <Input value={values.location} onChange={set('location')} placeholder="Main stage" maxLength={300} />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>Notes</Field.Label>
-        <Textarea value={values.notes} onChange={set('notes')} rows={3} maxLength={5000} />
-      </Field.Root>
+      <TextField label="Location" {...bind('location')} placeholder="Main stage" maxLength={300} />
+      <TextAreaField label="Notes" {...bind('notes')} rows={3} maxLength={5000} />
     </FormDialog>
   );
 }

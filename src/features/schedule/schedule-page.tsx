@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { tierRank } from '../../access/tiers.ts';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ToggleButton } from '../../components/toggle-button.tsx';
 import { RefusedChangeAlerts } from '../../components/page-states.tsx';
 import { upgradeRequest, UpgradeDialog, type UpgradeRequest } from '../../components/upgrade-prompt.tsx';
 import type { ScheduleItemRow } from '../../db/row-schemas.ts';
@@ -143,22 +144,14 @@ export function SchedulePage() {
           </Button>
         </HStack>
         <Group attached role="group" aria-label="View">
-          <Button
-            variant={view === 'day' ? 'solid' : 'outline'}
-            aria-pressed={view === 'day'}
-            onClick={() => setView('day')}
-          >
+          <ToggleButton isPressed={view === 'day'} onClick={() => setView('day')}>
             <CalendarDays aria-hidden />
             Day
-          </Button>
-          <Button
-            variant={view === 'list' ? 'solid' : 'outline'}
-            aria-pressed={view === 'list'}
-            onClick={() => setView('list')}
-          >
+          </ToggleButton>
+          <ToggleButton isPressed={view === 'list'} onClick={() => setView('list')}>
             <List aria-hidden />
             List
-          </Button>
+          </ToggleButton>
         </Group>
       </Stack>
 
@@ -167,16 +160,15 @@ export function SchedulePage() {
           <Box overflowX="auto" mx={{ base: '-1', md: '0' }} px={{ base: '1', md: '0' }} pb="1">
             <HStack gap="2" role="group" aria-label="Days" minW="max-content">
               {days.map((d) => (
-                <Button
+                <ToggleButton
                   key={d}
                   size="sm"
-                  variant={d === day ? 'solid' : 'outline'}
+                  isPressed={d === day}
                   colorPalette={d === day ? 'forest' : undefined}
-                  aria-pressed={d === day}
                   onClick={() => setPickedDay(d)}
                 >
                   {formatDay(d)}
-                </Button>
+                </ToggleButton>
               ))}
             </HStack>
           </Box>

@@ -1,4 +1,5 @@
-import { Button, Field, Heading, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, Field, Heading, HStack, Input, Text } from '@chakra-ui/react';
+import { SelectField } from '../../components/select-field.tsx';
 import { RotateCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { SiteItemRow } from '../../db/row-schemas.ts';
@@ -68,25 +69,12 @@ export function SelectedItem({ item, layers, people, onMove, onRemove }: Selecte
           </datalist>
         </Field.Root>
       ) : null}
-      <Field.Root>
-        <Field.Label>Belongs to</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={item.assignee_id ?? ''}
-            onChange={(e) =>
-              void mutate('site-item.change', { id: item.id, changes: { assignee_id: e.target.value || null } })
-            }
-          >
-            <option value="">Nobody</option>
-            {people.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <SelectField
+        label="Belongs to"
+        value={item.assignee_id ?? ''}
+        onChange={(value) => void mutate('site-item.change', { id: item.id, changes: { assignee_id: value || null } })}
+        options={[{ value: '', label: 'Nobody' }, ...people.map((p) => ({ value: p.id, label: p.name }))]}
+      />
       <HStack gap="2">
         {SIZE_FIELDS.map(({ field, label }) => (
           <Field.Root key={field}>

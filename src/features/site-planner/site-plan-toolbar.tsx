@@ -1,5 +1,5 @@
 import { Box, Button, HStack, IconButton, Text, Wrap } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { ToggleButton } from '../../components/toggle-button.tsx';
 import { Download, PenLine, Printer, Ruler, ZoomIn, ZoomOut } from 'lucide-react';
 import { distance, formatDistance, ITEM_TYPES, MAX_ZOOM, MIN_ZOOM, type Point } from './site-plan-helpers.ts';
 import { ADDABLE_KINDS, type ItemKind, type PlanSize } from './site-plan-rules.ts';
@@ -42,21 +42,16 @@ interface PlanToolsProps {
 
 /** The premium tools: measuring, drawing an area, exporting and printing the plan. */
 export function PlanTools({ tool, onPick, onExport }: PlanToolsProps) {
-  const toolButton = (value: Tool, label: string, icon: ReactNode) => (
-    <Button
-      size="sm"
-      variant={tool === value ? 'solid' : 'outline'}
-      aria-pressed={tool === value}
-      onClick={() => onPick(value)}
-    >
-      {icon}
-      {label}
-    </Button>
-  );
   return (
     <Wrap gap="2" mb="3" role="group" aria-label="Plan tools">
-      {toolButton('measure', 'Measure', <Ruler aria-hidden />)}
-      {toolButton('shape', 'Draw an area', <PenLine aria-hidden />)}
+      <ToggleButton size="sm" isPressed={tool === 'measure'} onClick={() => onPick('measure')}>
+        <Ruler aria-hidden />
+        Measure
+      </ToggleButton>
+      <ToggleButton size="sm" isPressed={tool === 'shape'} onClick={() => onPick('shape')}>
+        <PenLine aria-hidden />
+        Draw an area
+      </ToggleButton>
       <Button size="sm" variant="outline" onClick={onExport}>
         <Download aria-hidden />
         Export PNG

@@ -1,21 +1,12 @@
-import {
-  Button,
-  Field,
-  HStack,
-  IconButton,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, Field, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Lock, Plus, X } from 'lucide-react';
-import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { TextAreaField, TextField } from '../../components/text-field.tsx';
 import type { RideDirection, RideRow, RideStop } from '../../db/row-schemas.ts';
 import { mutate } from '../../data/index.ts';
 import { changedFields } from '../../lib/changed-fields.ts';
+import { useFormValues } from '../../lib/use-form-values.ts';
 import { useSave } from '../events/use-save.ts';
 import { inputValue } from '../schedule/schedule-format.ts';
 
@@ -50,33 +41,30 @@ const fullTime = (t: string) => (t.length === 16 ? `${t}:00` : t);
 
 /** Offering a ride or changing one; the seat rule the database enforces is said before sending. */
 export function RideDialog({ eventId, ride, taken, day, returnDay, isPremium, onUpgrade, onClose }: Props) {
-  const [values, setValues] = useState<Values>(
-    ride
-      ? {
-          departure_place: ride.departure_place,
-          departs_at: inputValue(ride.departs_at),
-          seats: String(ride.seats),
-          vehicle: ride.vehicle ?? '',
-          notes: ride.notes ?? '',
-          direction: ride.direction,
-          stops: ride.stops,
-        }
-      : {
-          departure_place: '',
-          departs_at: `${day}T09:00`,
-          seats: '3',
-          vehicle: '',
-          notes: '',
-          direction: 'outbound',
-          stops: [],
-        },
-  );
   const { error, setError, isSaving, save } = useSave();
-  const set =
-    (field: 'departure_place' | 'departs_at' | 'seats' | 'vehicle' | 'notes') => (e: { target: { value: string } }) => {
-      setError(null);
-      setValues((current) => ({ ...current, [field]: e.target.value }));
-    };
+  const { values, setValues, bind } = useFormValues<Values>(
+    () =>
+      ride
+        ? {
+            departure_place: ride.departure_place,
+            departs_at: inputValue(ride.departs_at),
+            seats: String(ride.seats),
+            vehicle: ride.vehicle ?? '',
+            notes: ride.notes ?? '',
+            direction: ride.direction,
+            stops: ride.stops,
+          }
+        : {
+            departure_place: '',
+            departs_at: `${day}T09:00`,
+            seats: '3',
+            vehicle: '',
+            notes: '',
+            direction: 'outbound',
+            stops: [],
+          },
+    () => setError(null),
+  );
   const setStop = (index: number, changes: Partial<RideStop>) => {
     setError(null);
     setValues((current) => ({
@@ -149,57 +137,36 @@ export function RideDialog({ eventId, ride, taken, day, returnDay, isPremium, on
       onSubmit={submit}
       onClose={onClose}
     >
-      <Field.Root>
-        <Field.Label>Direction</Field.Label>
-        <NativeSelect.Root disabled={Boolean(ride) && taken > 0}>
-          <NativeSelect.Field
-            value={values.direction}
-            onChange={(e) => chooseDirection(e.target.value as RideDirection)}
-          >
-            <option value="outbound">Outbound: to the event</option>
-            <option value="return">{isPremium ? 'Return: home' : 'Return: home (Organizer)'}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        {ride && taken > 0 ? (
-          <Field.HelperText>The direction can only change while the ride has no passengers.</Field.HelperText>
-        ) : null}
-      </Field.Root>
-      <Field.Root required>
-        <Field.Label>
-          Leaves from
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Input
-          value={values.departure_place}
-          onChange={set('departure_place')}
-          placeholder="Bern station, north exit"
-          maxLength={200}
-        />
-      </Field.Root>
+      <SelectField
+        label="Direction"
+        value={values.direction}
+        onChange={(value) => chooseDirection(value as RideDirection)}
+        disabled={Boolean(ride) && taken > 0}
+        options={[
+          { value: 'outbound', label: 'Outbound: to the event' },
+          { value: 'return', label: isPremium ? 'Return: home' : 'Return: home (Organizer)' },
+        ]}
+        helperText={ride && taken > 0 ? 'The direction can only change while the ride has no passengers.' : undefined}
+      />
+      <TextField
+        label="Leaves from"
+        required
+        {...bind('departure_place')}
+        placeholder="Bern station, north exit"
+        maxLength={200}
+      />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <Field.Root required>
-          <Field.Label>
-            Leaves at
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input type="datetime-local" value={values.departs_at} onChange={set('departs_at')} />
-        </Field.Root>
-        <Field.Root required invalid={Boolean(seatsProblem)}>
-          <Field.Label>
-            Free seats
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={Math.max(1, taken)}
-            max={50}
-            value={values.seats}
-            onChange={set('seats')}
-          />
-          {seatsProblem ? <Field.ErrorText>{seatsProblem}</Field.ErrorText> : null}
-        </Field.Root>
+        <TextField label="Leaves at" required type="datetime-local" {...bind('departs_at')} />
+        <TextField
+          label="Free seats"
+          required
+          errorText={seatsProblem}
+          type="number"
+          inputMode="numeric"
+          min={Math.max(1, taken)}
+          max={50}
+          {...bind('seats')}
+        />
       </SimpleGrid>
       <Stack as="fieldset" gap="3">
         <Text as="legend" textStyle="sm" fontWeight="medium" mb="2">
@@ -240,20 +207,14 @@ export function RideDialog({ eventId, ride, taken, day, returnDay, isPremium, on
           </Button>
         ) : null}
       </Stack>
-      <Field.Root>
-        <Field.Label>Vehicle</Field.Label>
-        <Input value={values.vehicle} onChange={set('vehicle')} placeholder="Blue VW van" maxLength={100} />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>Notes</Field.Label>
-        <Textarea
-          value={values.notes}
-          onChange={set('notes')}
-          rows={3}
-          maxLength={2000}
-          placeholder="Room for two backpacks, no tents."
-        />
-      </Field.Root>
+      <TextField label="Vehicle" {...bind('vehicle')} placeholder="Blue VW van" maxLength={100} />
+      <TextAreaField
+        label="Notes"
+        {...bind('notes')}
+        rows={3}
+        maxLength={2000}
+        placeholder="Room for two backpacks, no tents."
+      />
     </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Field, Input, SimpleGrid, Text } from '@chakra-ui/react';
+import { SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { mutate } from '../../data/index.ts';
 import { useSave } from '../events/use-save.ts';
 import { formatMoney, parseMoney } from '../expenses/money.ts';
@@ -58,6 +59,20 @@ export function SplitCostsDialog({ eventId, ride, nameOf, onClose }: Props) {
     if (saved) onClose();
   }
 
+  const amountField = (label: string, text: string, cents: number | null, setText: (text: string) => void) => (
+    <TextField
+      label={label}
+      invalid={cents === null}
+      inputMode="decimal"
+      value={text}
+      placeholder="0.00"
+      onChange={(e) => {
+        setError(null);
+        setText(e.target.value);
+      }}
+    />
+  );
+
   return (
     <FormDialog
       title="Split the costs"
@@ -73,30 +88,8 @@ export function SplitCostsDialog({ eventId, ride, nameOf, onClose }: Props) {
         and split equally among the driver and the passengers.
       </Text>
       <SimpleGrid columns={2} gap="4">
-        <Field.Root invalid={fuel === null}>
-          <Field.Label>Fuel (CHF)</Field.Label>
-          <Input
-            inputMode="decimal"
-            value={fuelText}
-            placeholder="0.00"
-            onChange={(e) => {
-              setError(null);
-              setFuelText(e.target.value);
-            }}
-          />
-        </Field.Root>
-        <Field.Root invalid={toll === null}>
-          <Field.Label>Toll (CHF)</Field.Label>
-          <Input
-            inputMode="decimal"
-            value={tollText}
-            placeholder="0.00"
-            onChange={(e) => {
-              setError(null);
-              setTollText(e.target.value);
-            }}
-          />
-        </Field.Root>
+        {amountField('Fuel (CHF)', fuelText, fuel, setFuelText)}
+        {amountField('Toll (CHF)', tollText, toll, setTollText)}
       </SimpleGrid>
       <Text textStyle="sm" aria-live="polite">
         {total && each

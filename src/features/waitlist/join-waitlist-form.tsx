@@ -1,12 +1,15 @@
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { FormMessage } from '../../components/form-message.tsx';
+import { EmailField, TextField } from '../../components/text-field.tsx';
+
 import { joinWaitlist } from './waitlist-service.ts';
+import { useFormValues } from '../../lib/use-form-values.ts';
 
 /** Name (optional) and email onto the waitlist. */
 export function JoinWaitlistForm() {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const { values, bind } = useFormValues({ name: '', email: '' });
+  const { name, email } = values;
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
 
@@ -22,24 +25,8 @@ export function JoinWaitlistForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Join the waitlist">
       <Stack gap="4">
-        <Field.Root id="waitlist-name">
-          <Field.Label>Name</Field.Label>
-          <Input size="lg" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
-        </Field.Root>
-        <Field.Root id="waitlist-email" required invalid={result !== null && !result.ok}>
-          <Field.Label>
-            Email
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            size="lg"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </Field.Root>
+        <TextField id="waitlist-name" size="lg" label="Name" autoComplete="name" {...bind('name')} />
+        <EmailField size="lg" id="waitlist-email" invalid={result !== null && !result.ok} {...bind('email')} />
         {result && !result.ok ? <FormMessage status="error">{result.message}</FormMessage> : null}
         <Button type="submit" size="lg" colorPalette="ember" loading={isSubmitting} loadingText="Joining...">
           Join the waitlist

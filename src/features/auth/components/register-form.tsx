@@ -1,8 +1,9 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { FormMessage } from '../../../components/form-message.tsx';
+import { Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { signUpOpen, signUpWithApproval } from '../auth-service.ts';
-import { TextField } from './text-field.tsx';
+import { AuthForm, useAuthSubmit } from './auth-form.tsx';
+import { EmailField, PasswordField, TextField } from '../../../components/text-field.tsx';
+import { useFormValues } from '../../../lib/use-form-values.ts';
 
 const MIN_PASSWORD = 6;
 
@@ -35,69 +36,48 @@ export function RegisterForm({
   onRegistered,
   footer,
 }: RegisterFormProps) {
-  const [name, setName] = useState(approval?.name ?? '');
-  const [email, setEmail] = useState(approval?.email ?? '');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const { values, bind } = useFormValues({ name: approval?.name ?? '', email: approval?.email ?? '', password: '' });
+  const { name, email, password } = values;
+  const { error, setError, isSubmitting, submit } = useAuthSubmit();
   const isLocked = Boolean(approval) || isChecking;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function onSubmit() {
     if (!email.includes('@')) return setError('Please enter a valid email address');
     if (password.length < MIN_PASSWORD) return setError('The password must be at least 6 characters.');
-    setSubmitting(true);
-    setError(null);
-    const outcome = approval
-      ? await signUpWithApproval(name, approval.email, password, approval.token)
-      : await signUpOpen(name, email, password);
-    setSubmitting(false);
-    if (outcome.error) return setError(outcome.error);
-    onRegistered();
+    const isRegistered = await submit(() =>
+      approval ? signUpWithApproval(name, approval.email, password, approval.token) : signUpOpen(name, email, password),
+    );
+    if (isRegistered) onRegistered();
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Create account">
-      <Stack gap="4">
-        {isLocked ? (
-          <Text color="fg.muted">Your waitlist request was approved. Choose a password to finish.</Text>
-        ) : null}
-        <TextField
-          id={`${idPrefix}-name`}
-          label="Name"
-          autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <TextField
-          id={`${idPrefix}-email`}
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          readOnly={isLocked}
-          disabled={isChecking}
-          helperText={isLocked ? 'This is the email address your invitation was approved for.' : undefined}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
-          id={`${idPrefix}-password`}
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          helperText="Use at least 6 characters."
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        {error ? <FormMessage status="error">{error}</FormMessage> : null}
-        <Button type="submit" size="lg" loading={isSubmitting} loadingText="Creating account..." disabled={isChecking}>
-          Create account
-        </Button>
-        {footer}
-      </Stack>
-    </form>
+    <AuthForm
+      label="Create account"
+      submitLabel="Create account"
+      loadingText="Creating account..."
+      isSubmitting={isSubmitting}
+      isDisabled={isChecking}
+      error={error}
+      onSubmit={() => void onSubmit()}
+      footer={footer}
+    >
+      {isLocked ? <Text color="fg.muted">Your waitlist request was approved. Choose a password to finish.</Text> : null}
+      <TextField id={`${idPrefix}-name`} size="lg" label="Name" autoComplete="name" {...bind('name')} />
+      <EmailField
+        size="lg"
+        id={`${idPrefix}-email`}
+        readOnly={isLocked}
+        disabled={isChecking}
+        helperText={isLocked ? 'This is the email address your invitation was approved for.' : undefined}
+        {...bind('email')}
+      />
+      <PasswordField
+        size="lg"
+        id={`${idPrefix}-password`}
+        autoComplete="new-password"
+        helperText="Use at least 6 characters."
+        {...bind('password')}
+      />
+    </AuthForm>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Link, Stack } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Link } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { FormMessage } from '../../../components/form-message.tsx';
-import { TextField } from './text-field.tsx';
+import { AuthForm, useAuthSubmit } from './auth-form.tsx';
+import { EmailField, PasswordField } from '../../../components/text-field.tsx';
+import { useFormValues } from '../../../lib/use-form-values.ts';
 
 /**
  * The auth calls, with supabase-js: not part of the page's first load, fetched as soon as the
@@ -20,68 +20,40 @@ interface SignInFormProps {
 /** Email and password sign-in; on success the dashboard, or `onSignedIn`. */
 export function SignInForm({ idPrefix = 'sign-in', onSignedIn }: SignInFormProps) {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const { values, bind } = useFormValues({ email: '', password: '' });
+  const { email, password } = values;
+  const { error, setError, isSubmitting, submit } = useAuthSubmit();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!email.includes('@')) {
-      setError('Please enter a valid email address');
-      return;
-    }
-    setSubmitting(true);
-    setError(null);
-    const outcome = await loadAuthService().then(
-      ({ signInWithPassword }) => signInWithPassword(email, password),
-      () => ({ error: 'Sign in failed' }),
+  async function onSubmit() {
+    if (!email.includes('@')) return setError('Please enter a valid email address');
+    const isSignedIn = await submit(() =>
+      loadAuthService().then(
+        ({ signInWithPassword }) => signInWithPassword(email, password),
+        () => ({ error: 'Sign in failed' }),
+      ),
     );
-    setSubmitting(false);
-    if (outcome.error) {
-      setError(outcome.error);
-      return;
-    }
+    if (!isSignedIn) return;
     if (onSignedIn) onSignedIn();
     else navigate(paths.dashboard.href(), { replace: true });
   }
 
   return (
-    <form
-      onSubmit={onSubmit}
-      onFocus={() => void loadAuthService().catch(() => undefined)}
-      onPointerDown={() => void loadAuthService().catch(() => undefined)}
-      noValidate
-      aria-label="Sign in"
-    >
-      <Stack gap="4">
-        <TextField
-          id={`${idPrefix}-email`}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
-          id={`${idPrefix}-password`}
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        {error ? <FormMessage status="error">{error}</FormMessage> : null}
-        <Button type="submit" size="lg" loading={isSubmitting} loadingText="Signing in...">
-          Sign in
-        </Button>
+    <AuthForm
+      label="Sign in"
+      submitLabel="Sign in"
+      loadingText="Signing in..."
+      isSubmitting={isSubmitting}
+      error={error}
+      onSubmit={() => void onSubmit()}
+      onWarmUp={() => void loadAuthService().catch(() => undefined)}
+      footer={
         <Link asChild alignSelf="center" color="forest.fg" fontWeight="medium">
           <RouterLink to={paths.forgotPassword.href()}>Forgot password?</RouterLink>
         </Link>
-      </Stack>
-    </form>
+      }
+    >
+      <EmailField size="lg" id={`${idPrefix}-email`} {...bind('email')} />
+      <PasswordField size="lg" id={`${idPrefix}-password`} autoComplete="current-password" {...bind('password')} />
+    </AuthForm>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Field, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Field, Stack, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
+import { EmailField } from '../../../components/text-field.tsx';
 import { useQueuedWrite } from '../use-queued-write.ts';
 import { OutcomeMessage } from './outcome-message.tsx';
 
@@ -24,19 +25,7 @@ export function SendRequestForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Send a friend request">
       <Stack gap="3">
-        <Field.Root id="friend-email" required>
-          <Field.Label>
-            Email
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </Field.Root>
+        <EmailField id="friend-email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <Field.Root id="friend-message">
           <Field.Label>Message (optional)</Field.Label>
           <Textarea rows={2} maxLength={1000} value={message} onChange={(e) => setMessage(e.target.value)} />
