@@ -6,27 +6,23 @@ interface SectionCardProps {
   title: string;
   /** An icon before the heading (decorative). */
   icon?: ReactNode;
+  /** A side card's heading is 'md'; a card of the page's main column is 'lg'. */
+  titleSize?: 'md' | 'lg';
   gap?: CardBodyProps['gap'];
   children: ReactNode;
 }
 
-/** A card of a page's side column (balances, layers, who has no ride): a named section with its heading. */
-export function SectionCard({ title, icon, gap = '2', children }: SectionCardProps) {
+/** A card that is a named section of its page, with its heading (and an icon). */
+export function SectionCard({ title, icon, titleSize = 'md', gap, children }: SectionCardProps) {
   return (
     <Card.Root as="section" aria-label={title}>
-      <Card.Body gap={gap}>
-        {icon ? (
-          <HStack gap="2">
-            {icon}
-            <Heading as="h2" textStyle="md">
-              {title}
-            </Heading>
-          </HStack>
-        ) : (
-          <Heading as="h2" textStyle="md">
+      <Card.Body gap={gap ?? (titleSize === 'lg' ? '4' : '2')}>
+        <HStack gap="2">
+          {icon}
+          <Heading as="h2" textStyle={titleSize}>
             {title}
           </Heading>
-        )}
+        </HStack>
         {children}
       </Card.Body>
     </Card.Root>

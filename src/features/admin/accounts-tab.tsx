@@ -1,11 +1,10 @@
-import { Button, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { searchAccounts } from './account-search.ts';
 import { fetchUsers } from './admin-api.ts';
 import { AccountCard } from './components/account-card.tsx';
-import { AdminAlert } from './components/admin-alert.tsx';
-import { OfflineNotice } from './components/offline-notice.tsx';
+import { adminListState } from './components/admin-list-state.tsx';
 import { useAdminData } from './use-admin-data.ts';
 import { useIsOnline } from '../../lib/use-is-online.ts';
 
@@ -19,9 +18,8 @@ export function AccountsTab() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
 
-  if (!isOnline) return <OfflineNotice />;
-  if (users.error) return <AdminAlert message={users.error.message} detail={users.error.detail} />;
-  if (!users.data) return <Spinner aria-label="Loading accounts" />;
+  const state = adminListState(isOnline, users, 'Loading accounts');
+  if (state || !users.data) return state;
 
   const result = searchAccounts(users.data, query, page, PAGE_SIZE);
   return (

@@ -1,11 +1,11 @@
-import { Button, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { errorText } from './admin-errors.ts';
 import { addAdmin, fetchAdmins, removeAdmin, type AdminProfile } from './admin-api.ts';
 import { AdminAlert, adminErrorOf } from './components/admin-alert.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { OfflineNotice } from './components/offline-notice.tsx';
+import { adminListState } from './components/admin-list-state.tsx';
 import { useAdminData } from './use-admin-data.ts';
 import { useIsOnline } from '../../lib/use-is-online.ts';
 
@@ -40,9 +40,8 @@ export function AdminsTab() {
     }
   }
 
-  if (!isOnline) return <OfflineNotice />;
-  if (admins.error) return <AdminAlert message={admins.error.message} detail={admins.error.detail} />;
-  if (!admins.data) return <Spinner aria-label="Loading admins" />;
+  const state = adminListState(isOnline, admins, 'Loading admins');
+  if (state || !admins.data) return state;
 
   const list = admins.data;
   const isLast = list.length <= 1;

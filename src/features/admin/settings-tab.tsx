@@ -1,4 +1,4 @@
-import { Spinner, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useAppSettingsStore } from '../../app/settings/app-settings-store.ts';
 import { errorText } from './admin-errors.ts';
@@ -7,7 +7,7 @@ import { AdminAlert } from './components/admin-alert.tsx';
 import { PanelSection } from '../../components/section-card.tsx';
 import { ComponentAccessEditor } from './components/component-access-editor.tsx';
 import { FeatureSwitch } from './components/feature-switch.tsx';
-import { OfflineNotice } from './components/offline-notice.tsx';
+import { adminListState } from './components/admin-list-state.tsx';
 import { useAdminData } from './use-admin-data.ts';
 import { useIsOnline } from '../../lib/use-is-online.ts';
 
@@ -43,9 +43,8 @@ export function SettingsTab() {
     }
   }
 
-  if (!isOnline) return <OfflineNotice />;
-  if (settings.error) return <AdminAlert message={settings.error.message} detail={settings.error.detail} />;
-  if (!settings.data) return <Spinner aria-label="Loading settings" />;
+  const state = adminListState(isOnline, settings, 'Loading settings');
+  if (state || !settings.data) return state;
 
   const rows = settings.data;
   const features = rows

@@ -1,7 +1,6 @@
-import { Spinner, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { fetchWaitlist, type WaitlistEntry } from './admin-api.ts';
-import { AdminAlert } from './components/admin-alert.tsx';
-import { OfflineNotice } from './components/offline-notice.tsx';
+import { adminListState } from './components/admin-list-state.tsx';
 import { WaitlistEntryCard } from './components/waitlist-entry-card.tsx';
 import { useAdminData } from './use-admin-data.ts';
 import { useIsOnline } from '../../lib/use-is-online.ts';
@@ -11,9 +10,8 @@ export function WaitlistTab() {
   const isOnline = useIsOnline();
   const waitlist = useAdminData(fetchWaitlist, 'Failed to fetch waitlist');
 
-  if (!isOnline) return <OfflineNotice />;
-  if (waitlist.error) return <AdminAlert message={waitlist.error.message} detail={waitlist.error.detail} />;
-  if (!waitlist.data) return <Spinner aria-label="Loading the waitlist" />;
+  const state = adminListState(isOnline, waitlist, 'Loading the waitlist');
+  if (state || !waitlist.data) return state;
 
   const entries = waitlist.data;
   const pending = entries.filter((entry) => entry.status === 'pending').length;

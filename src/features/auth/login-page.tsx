@@ -1,7 +1,7 @@
-import { Link, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router';
+import { Stack } from '@chakra-ui/react';
 import { paths } from '../../app/paths.ts';
 import { BrandCard, BrandLayout } from '../../components/brand-layout.tsx';
+import { AuthSwitch } from './components/auth-switch.tsx';
 import { SignInForm } from './components/sign-in-form.tsx';
 
 /** `/login` (shown while the waitlist is off): sign in, or create an account. */
@@ -11,12 +11,7 @@ export function LoginPage() {
       <BrandCard title="Sign in to your crew">
         <Stack gap="5">
           <SignInForm />
-          <Text textAlign="center" color="fg.muted">
-            New to CrewCamp?{' '}
-            <Link asChild color="forest.fg" fontWeight="semibold">
-              <RouterLink to={paths.register.href()}>Create an account</RouterLink>
-            </Link>
-          </Text>
+          <AuthSwitch question="New to CrewCamp?" label="Create an account" to={paths.register.href()} />
         </Stack>
       </BrandCard>
     </BrandLayout>

@@ -1,10 +1,10 @@
-import { Link, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { BrandCard, BrandLayout, BrandNotice } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { approvedEmailOf } from './auth-service.ts';
+import { AuthSwitch } from './components/auth-switch.tsx';
 import { RegisterForm, type ApprovedSignUp } from './components/register-form.tsx';
 
 type Approval =
@@ -52,14 +52,7 @@ export function RegisterPage() {
           approval={approval.state === 'valid' ? approval.entry : null}
           isChecking={approval.state === 'checking'}
           onRegistered={() => navigate(paths.dashboard.href(), { replace: true })}
-          footer={
-            <Text textAlign="center" color="fg.muted">
-              Already have an account?{' '}
-              <Link asChild color="forest.fg" fontWeight="semibold">
-                <RouterLink to={paths.login.href()}>Sign in</RouterLink>
-              </Link>
-            </Text>
-          }
+          footer={<AuthSwitch question="Already have an account?" label="Sign in" to={paths.login.href()} />}
         />
       </BrandCard>
     </BrandLayout>

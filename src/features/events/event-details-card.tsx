@@ -1,40 +1,36 @@
-import { Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { HStack, Stack, Text } from '@chakra-ui/react';
 import { CalendarDays, MapPin } from 'lucide-react';
 import type { EventRow } from '../../db/row-schemas.ts';
 import { formatDateRange } from './event-format.ts';
 import { planningDays } from './event-rules.ts';
+import { SectionCard } from '../../components/section-card.tsx';
 
 /** The event's dates, place and description. */
 export function EventDetailsCard({ event }: { event: EventRow }) {
   const dates = formatDateRange(event.start_date, event.end_date);
   const days = planningDays(event.start_date, event.end_date);
   return (
-    <Card.Root as="section" aria-labelledby="details-title">
-      <Card.Body gap="4">
-        <Heading as="h2" id="details-title" textStyle="lg">
-          Details
-        </Heading>
-        <Stack gap="3">
-          <HStack gap="3" align="start">
-            <CalendarDays size={20} aria-hidden />
-            <Stack gap="0">
-              <Text fontWeight="medium">{dates ?? 'No dates yet'}</Text>
-              {days ? (
-                <Text color="fg.muted" textStyle="sm">
-                  {days === 1 ? '1 day' : `${days} days`}
-                </Text>
-              ) : null}
-            </Stack>
-          </HStack>
-          <HStack gap="3" align="start">
-            <MapPin size={20} aria-hidden />
-            <Text fontWeight="medium">{event.location ?? 'No location yet'}</Text>
-          </HStack>
-          <Text whiteSpace="pre-wrap" color={event.description ? 'fg' : 'fg.muted'}>
-            {event.description ?? 'No description yet.'}
-          </Text>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Details" titleSize="lg">
+      <Stack gap="3">
+        <HStack gap="3" align="start">
+          <CalendarDays size={20} aria-hidden />
+          <Stack gap="0">
+            <Text fontWeight="medium">{dates ?? 'No dates yet'}</Text>
+            {days ? (
+              <Text color="fg.muted" textStyle="sm">
+                {days === 1 ? '1 day' : `${days} days`}
+              </Text>
+            ) : null}
+          </Stack>
+        </HStack>
+        <HStack gap="3" align="start">
+          <MapPin size={20} aria-hidden />
+          <Text fontWeight="medium">{event.location ?? 'No location yet'}</Text>
+        </HStack>
+        <Text whiteSpace="pre-wrap" color={event.description ? 'fg' : 'fg.muted'}>
+          {event.description ?? 'No description yet.'}
+        </Text>
+      </Stack>
+    </SectionCard>
   );
 }

@@ -1,21 +1,12 @@
 import { Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { MemberRow } from '../../db/row-schemas.ts';
 import { useFriends } from '../../data/index.ts';
 import { MemberAvatar } from '../events/member-avatar.tsx';
 import { friendsNotInEvent } from './member-rules.ts';
-import type { Feedback } from './use-dialog-feedback.ts';
+import type { MembersPanelProps } from './use-dialog-feedback.ts';
 
 /** Friends who are not in the event yet, filterable by name or email, each one tap from joining. */
-export function FriendsToAdd({
-  eventId,
-  members,
-  feedback,
-}: {
-  eventId: string;
-  members: MemberRow[];
-  feedback: Feedback;
-}) {
+export function FriendsToAdd({ eventId, members, feedback }: MembersPanelProps) {
   const friends = useFriends();
   const [query, setQuery] = useState('');
   const memberIds = new Set(members.map((member) => member.user_id));

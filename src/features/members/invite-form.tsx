@@ -1,22 +1,13 @@
 import { Button, Field, Heading, Input, Stack, Textarea } from '@chakra-ui/react';
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { MemberRow } from '../../db/row-schemas.ts';
 import { useKnownPeople } from '../../data/index.ts';
 import { inviteSuggestions } from './invite-suggestions.ts';
 import { SuggestionList } from './suggestion-list.tsx';
-import type { Feedback } from './use-dialog-feedback.ts';
+import type { MembersPanelProps } from './use-dialog-feedback.ts';
 
 /** 'Invite New Member': an email (with suggestions of people I know), an optional message, Send Invitation. */
-export function InviteForm({
-  eventId,
-  members,
-  feedback,
-}: {
-  eventId: string;
-  members: MemberRow[];
-  feedback: Feedback;
-}) {
+export function InviteForm({ eventId, members, feedback }: MembersPanelProps) {
   const people = useKnownPeople();
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');

@@ -4,8 +4,16 @@
  * change is cleared from the list of refusals, since the dialog has told the user.
  */
 import { useEffect, useState } from 'react';
+import type { MemberRow } from '../../db/row-schemas.ts';
 import { mutate, useMutationState, useRejectedChanges } from '../../data/index.ts';
 import { mutateErrorText } from '../events/mutate-error.ts';
+
+/** What a part of the members dialog works on: the event, its members, and the dialog's feedback. */
+export interface MembersPanelProps {
+  eventId: string;
+  members: MemberRow[];
+  feedback: Feedback;
+}
 
 export interface Feedback {
   error: string | null;

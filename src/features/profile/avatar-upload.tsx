@@ -1,10 +1,11 @@
-import { Avatar, Button, Card, Heading, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Avatar, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { FormMessage } from '../../components/form-message.tsx';
 import type { ProfileRow } from '../../db/row-schemas.ts';
 import { mutate } from '../../data/index.ts';
 import { mutateErrorText } from '../events/mutate-error.ts';
+import { SectionCard } from '../../components/section-card.tsx';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -38,42 +39,37 @@ export function AvatarUpload({ profile }: { profile: ProfileRow }) {
   }
 
   return (
-    <Card.Root as="section" aria-labelledby="avatar-title">
-      <Card.Body gap="4">
-        <Heading as="h2" id="avatar-title" textStyle="lg">
-          Profile picture
-        </Heading>
-        <HStack gap="4" align="center">
-          <Avatar.Root size="2xl" colorPalette="forest">
-            <Avatar.Fallback name={profile.name ?? profile.email ?? undefined} />
-            {profile.avatar ? <Avatar.Image src={profile.avatar} alt="" /> : null}
-          </Avatar.Root>
-          <Stack gap="2">
-            <VisuallyHidden asChild>
-              <input
-                ref={input}
-                type="file"
-                accept="image/*"
-                aria-label="Upload a profile picture"
-                tabIndex={-1}
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  void upload(file);
-                }}
-              />
-            </VisuallyHidden>
-            <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
-              <Upload aria-hidden />
-              Upload picture
-            </Button>
-            <Text color="fg.muted" textStyle="xs">
-              An image of up to 5 MB.
-            </Text>
-          </Stack>
-        </HStack>
-        {message ? <FormMessage status={message.status}>{message.text}</FormMessage> : null}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Profile picture" titleSize="lg">
+      <HStack gap="4" align="center">
+        <Avatar.Root size="2xl" colorPalette="forest">
+          <Avatar.Fallback name={profile.name ?? profile.email ?? undefined} />
+          {profile.avatar ? <Avatar.Image src={profile.avatar} alt="" /> : null}
+        </Avatar.Root>
+        <Stack gap="2">
+          <VisuallyHidden asChild>
+            <input
+              ref={input}
+              type="file"
+              accept="image/*"
+              aria-label="Upload a profile picture"
+              tabIndex={-1}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                void upload(file);
+              }}
+            />
+          </VisuallyHidden>
+          <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
+            <Upload aria-hidden />
+            Upload picture
+          </Button>
+          <Text color="fg.muted" textStyle="xs">
+            An image of up to 5 MB.
+          </Text>
+        </Stack>
+      </HStack>
+      {message ? <FormMessage status={message.status}>{message.text}</FormMessage> : null}
+    </SectionCard>
   );
 }

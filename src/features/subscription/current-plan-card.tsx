@@ -1,6 +1,7 @@
-import { Badge, Box, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Heading, Stack } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { tierLabel } from '../../access/tiers.ts';
+import { DetailGrid } from '../../components/detail-grid.tsx';
 import { limitLines, PLANS } from './plans.ts';
 import type { CurrentPlan } from './use-current-plan.ts';
 
@@ -33,30 +34,8 @@ export function CurrentPlanCard({ plan }: { plan: CurrentPlan }) {
           </Badge>
           {plan.isCancelling ? <Badge colorPalette="orange">Ends with this period</Badge> : null}
         </HStack>
-        <SimpleGrid as="dl" columns={{ base: 1, sm: 3 }} gap="3">
-          {details.map(([label, value]) => (
-            <Stack key={label} gap="0">
-              <Text as="dt" textStyle="xs" color="fg.muted">
-                {label}
-              </Text>
-              <Text as="dd" fontWeight="medium">
-                {value}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
-        <SimpleGrid as="dl" aria-label="Your limits" columns={{ base: 2, md: 5 }} gap="3">
-          {limitLines(limits).map(([label, value]) => (
-            <Stack key={label} gap="0" p="3" rounded="lg" bg="bg.muted">
-              <Text as="dt" textStyle="xs" color="fg.muted">
-                {label}
-              </Text>
-              <Text as="dd" textStyle="lg" fontWeight="semibold">
-                {value}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
+        <DetailGrid items={details} columns={{ base: 1, sm: 3 }} valueWeight="medium" />
+        <DetailGrid items={limitLines(limits)} label="Your limits" columns={{ base: 2, md: 5 }} isTiled />
       </Stack>
     </Box>
   );

@@ -1,6 +1,7 @@
-import { SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Spinner, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { fetchUserStats, type UserStats } from '../admin-api.ts';
+import { DetailGrid } from '../../../components/detail-grid.tsx';
 import { AdminAlert } from './admin-alert.tsx';
 
 const chf = (value: number) => `CHF ${value.toFixed(2)}`;
@@ -32,18 +33,7 @@ export function AccountStats({ userId }: { userId: string }) {
   return (
     <Stack gap="2">
       {error ? <AdminAlert message={error} /> : null}
-      <SimpleGrid as="dl" columns={{ base: 2, md: 3 }} gap="3" aria-label="Statistics">
-        {items.map(([label, value]) => (
-          <Stack key={label} gap="0">
-            <Text as="dt" textStyle="xs" color="fg.muted">
-              {label}
-            </Text>
-            <Text as="dd" fontWeight="semibold">
-              {value}
-            </Text>
-          </Stack>
-        ))}
-      </SimpleGrid>
+      <DetailGrid items={items} label="Statistics" columns={{ base: 2, md: 3 }} />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { useAppSettingsStore } from '../../../app/settings/app-settings-store.ts';
+import { AuthSwitch } from '../../auth/components/auth-switch.tsx';
 import { RegisterForm } from '../../auth/components/register-form.tsx';
 import { SignInForm } from '../../auth/components/sign-in-form.tsx';
 
@@ -26,21 +27,7 @@ export function InviteSignUp() {
       <RegisterForm
         idPrefix="invite-register"
         onRegistered={stay}
-        footer={
-          <Text textAlign="center" color="fg.muted">
-            Already have an account?{' '}
-            <Button
-              variant="plain"
-              p="0"
-              h="auto"
-              color="forest.fg"
-              fontWeight="semibold"
-              onClick={() => setMode('sign-in')}
-            >
-              Sign in
-            </Button>
-          </Text>
-        }
+        footer={<AuthSwitch question="Already have an account?" label="Sign in" onClick={() => setMode('sign-in')} />}
       />
     );
   }
@@ -50,19 +37,7 @@ export function InviteSignUp() {
       <SignInForm idPrefix="invite-sign-in" onSignedIn={stay} />
       {isReady ? <Separator /> : null}
       {canRegister ? (
-        <Text textAlign="center" color="fg.muted">
-          New to CrewCamp?{' '}
-          <Button
-            variant="plain"
-            p="0"
-            h="auto"
-            color="forest.fg"
-            fontWeight="semibold"
-            onClick={() => setMode('register')}
-          >
-            Create an account
-          </Button>
-        </Text>
+        <AuthSwitch question="New to CrewCamp?" label="Create an account" onClick={() => setMode('register')} />
       ) : null}
       {isReady && registrationEnabled && waitlistEnabled ? (
         <Text color="fg.muted">
