@@ -7,15 +7,27 @@ interface TextFieldProps extends Omit<InputProps, 'children'> {
   errorText?: string | null;
   /** Marked as wrong without an error text under it (the form says why elsewhere). */
   invalid?: boolean;
+  /** Whether a required field's label shows the asterisk (forms where every field is required leave it out). */
+  marksRequired?: boolean;
 }
 
 /** A labelled input with its hint and its error; a required one is marked in its label. */
-export function TextField({ id, label, helperText, errorText, invalid, required, readOnly, ...input }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  helperText,
+  errorText,
+  invalid,
+  required,
+  readOnly,
+  marksRequired = true,
+  ...input
+}: TextFieldProps) {
   return (
     <Field.Root id={id} invalid={invalid ?? Boolean(errorText)} required={required} readOnly={readOnly}>
       <Field.Label>
         {label}
-        <Field.RequiredIndicator />
+        {marksRequired ? <Field.RequiredIndicator /> : null}
       </Field.Label>
       <Input {...input} />
       {helperText ? <Field.HelperText>{helperText}</Field.HelperText> : null}

@@ -139,6 +139,7 @@ export function ExpenseDialog(props: Props) {
           <TextField
             label={`Rate: 1 ${currency} in CHF`}
             required
+            marksRequired={false}
             invalid={form.rateText.trim() !== '' && rate === null}
             inputMode="decimal"
             value={form.rateText}
@@ -151,7 +152,14 @@ export function ExpenseDialog(props: Props) {
             }
           />
         ) : null}
-        <TextField label="Date" required type="date" value={form.spentOn} onChange={setText('spentOn')} />
+        <TextField
+          label="Date"
+          required
+          marksRequired={false}
+          type="date"
+          value={form.spentOn}
+          onChange={setText('spentOn')}
+        />
         <SelectField
           label="Paid by"
           value={form.paidBy}

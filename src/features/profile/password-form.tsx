@@ -32,14 +32,21 @@ export function PasswordForm({ email }: { email: string | null }) {
       isSaving={isSaving}
       isSubmitDisabled={!current || !next || !confirm}
     >
-      <PasswordField label="Current password" autoComplete="current-password" {...bind('current')} />
       <PasswordField
+        marksRequired={false}
+        label="Current password"
+        autoComplete="current-password"
+        {...bind('current')}
+      />
+      <PasswordField
+        marksRequired={false}
         label="New password"
         autoComplete="new-password"
         helperText="At least 6 characters."
         {...bind('next')}
       />
       <PasswordField
+        marksRequired={false}
         label="Confirm new password"
         autoComplete="new-password"
         errorText={mismatch}
