@@ -11,6 +11,13 @@ const doneFormat = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
 });
 
+/** A list's item rows are divided by a line, none under the last. */
+export const ITEM_ROW_LINES = {
+  borderBottomWidth: '1px',
+  borderColor: 'border.muted',
+  _last: { borderBottomWidth: 0 },
+} as const;
+
 export function formatDue(date: string): string {
   return dueFormat.format(new Date(`${date}T00:00:00Z`));
 }

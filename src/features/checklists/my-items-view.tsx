@@ -1,6 +1,6 @@
 import { Box, Card, Text } from '@chakra-ui/react';
 import type { ChecklistItemRow, ChecklistRow } from '../../db/row-schemas.ts';
-import { ChecklistItemRowView } from './checklist-item-row.tsx';
+import { ChecklistItemRowView, ITEM_ROW_LINES } from './checklist-item-row.tsx';
 import { myItems } from './checklist-helpers.ts';
 
 interface MyItemsViewProps {
@@ -24,14 +24,7 @@ export function MyItemsView({ lists, items, myUserId, nameOf, onToggle, onEdit }
       <Card.Body py="1">
         <Box as="ul" listStyleType="none" aria-label="My items">
           {mine.map((item) => (
-            <Box
-              as="li"
-              key={item.id}
-              aria-label={item.text}
-              borderBottomWidth="1px"
-              borderColor="border.muted"
-              _last={{ borderBottomWidth: 0 }}
-            >
+            <Box as="li" key={item.id} aria-label={item.text} {...ITEM_ROW_LINES}>
               <ChecklistItemRowView
                 item={item}
                 nameOf={nameOf}

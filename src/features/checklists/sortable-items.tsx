@@ -18,7 +18,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
 import type { ChecklistItemRow } from '../../db/row-schemas.ts';
-import { ChecklistItemRowView } from './checklist-item-row.tsx';
+import { ChecklistItemRowView, ITEM_ROW_LINES } from './checklist-item-row.tsx';
 
 interface SortableItemsProps {
   listTitle: string;
@@ -100,9 +100,7 @@ function SortableRow({
       bg={isDragging ? 'bg.panel' : undefined}
       shadow={isDragging ? 'md' : undefined}
       rounded="md"
-      borderBottomWidth="1px"
-      borderColor="border.muted"
-      _last={{ borderBottomWidth: 0 }}
+      {...ITEM_ROW_LINES}
     >
       <ChecklistItemRowView
         item={item}

@@ -1,4 +1,5 @@
-import { Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { SearchInput } from '../../components/search-input.tsx';
 import { useState } from 'react';
 import { useFriends } from '../../data/index.ts';
 import { MemberAvatar } from '../events/member-avatar.tsx';
@@ -18,13 +19,7 @@ export function FriendsToAdd({ eventId, members, feedback }: MembersPanelProps) 
       <Heading as="h3" id="friends-to-add" textStyle="sm">
         Friends not in this event
       </Heading>
-      <Input
-        size="sm"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        placeholder="Filter friends by name or email"
-        aria-label="Filter friends by name or email"
-      />
+      <SearchInput size="sm" label="Filter friends by name or email" value={query} onValue={setQuery} />
       <Stack as="ul" gap="2" listStyleType="none" maxH="16rem" overflowY="auto">
         {shown.map((friend) => (
           <HStack as="li" key={friend.id} gap="3">

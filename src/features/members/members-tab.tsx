@@ -1,5 +1,6 @@
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { Search, UserPlus } from 'lucide-react';
+import { SearchInput } from '../../components/search-input.tsx';
+import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { paths } from '../../app/paths.ts';
 import type { MemberRow as Member } from '../../db/row-schemas.ts';
@@ -64,14 +65,7 @@ export function MembersTab({ eventId, members, myUserId, isManager, feedback, on
       )}
       <HStack gap="3" wrap={{ base: 'wrap', sm: 'nowrap' }}>
         <HStack flex="1" minW="12rem" position="relative">
-          <Input
-            ps="9"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search members..."
-            aria-label="Search members..."
-          />
-          <Search size={16} aria-hidden style={{ position: 'absolute', left: '0.75rem' }} />
+          <SearchInput label="Search members..." value={query} onValue={setQuery} hasIcon />
         </HStack>
         {isManager ? (
           <Button onClick={onInvite} w={{ base: 'full', sm: 'auto' }}>
