@@ -285,11 +285,38 @@ describe('execute rights', () => {
       [Object.keys(rights)],
     );
     expect(Object.fromEntries(rows.map((r) => [r.proname, [r.anon, r.auth, r.service]]))).toEqual(rights);
-    const { rows: schema } = await backend.db.query(
-      `select has_schema_privilege('anon', 'private', 'usage') or has_schema_privilege('authenticated', 'private', 'usage')
-         or has_schema_privilege('service_role', 'private', 'usage') as usable`,
+    // `private` is not served by the API. Policies and functions that run as the caller call the RLS
+    // helpers kept there, so authenticated and service_role may use the schema, to run those helpers
+    // alone; anon nothing; and no API role may touch a table there (the approval signing key).
+    const { rows: reach } = await backend.db.query<{
+      role: string;
+      usage: boolean;
+      functions: string[];
+      tables: string[];
+    }>(
+      `select r as role, has_schema_privilege(r, 'private', 'usage') as usage,
+         array(select p.proname::text from pg_proc p
+               where p.pronamespace = 'private'::regnamespace and has_function_privilege(r, p.oid, 'execute')) as functions,
+         array(select c.relname::text from pg_class c
+               where c.relnamespace = 'private'::regnamespace
+                 and has_table_privilege(r, c.oid, 'select, insert, update, delete')) as tables
+       from unnest(array['anon', 'authenticated', 'service_role']) as r order by r`,
     );
-    expect(schema[0]).toEqual({ usable: false });
+    const helpers = [
+      'can_read_profile',
+      'can_remove_receipt',
+      'can_use_receipt',
+      'is_active_user',
+      'is_event_manager',
+      'is_event_member',
+      'is_site_admin',
+      'require_event_feature',
+    ];
+    expect(reach.map((r) => ({ ...r, functions: [...r.functions].sort() }))).toEqual([
+      { role: 'anon', usage: false, functions: [], tables: [] },
+      { role: 'authenticated', usage: true, functions: helpers, tables: [] },
+      { role: 'service_role', usage: true, functions: helpers, tables: [] },
+    ]);
   });
 
   it('keep users from granting themselves a tier or taking over events', async () => {
