@@ -21,8 +21,10 @@ const chromium = {
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
-  // The tests share one backend and flip its site switches (waitlist, registration): one worker.
-  workers: 1,
+  // Each worker has its own backend and app server (e2e/stack.ts), so the site switches one test
+  // flips are seen by no other worker. Files are spread over the workers; the tests of a file run in
+  // order in one. Two workers are the fastest on a 2-core machine (see README); E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   fullyParallel: false,
   forbidOnly: true,
   // One retry in CI, reported as flaky, so a rare timing hiccup on a busy 2-core runner does not

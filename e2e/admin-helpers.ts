@@ -10,8 +10,7 @@ import WebSocket from 'ws';
 import { App, type Credentials } from './app.ts';
 import { ANON_KEY, BACKEND_URL } from './env.ts';
 import { expect } from './fixtures.ts';
-
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+import { SCREENSHOTS } from './screenshot-helpers.ts';
 
 /** A new browser context (same project settings) with the app, signed out. */
 export async function newVisitor(browser: Browser, testInfo: TestInfo): Promise<{ app: App; close(): Promise<void> }> {
@@ -48,7 +47,7 @@ export async function expectAccessible(page: Page, what: string) {
   expect(serious, what).toEqual([]);
 }
 
-/** Saves docs/screenshots/{name}-{phone|desktop}.png. */
+/** Saves SCREENSHOTS/{name}-{phone|desktop}.png. */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
   // From the top, so the sticky header sits where it belongs in a full-page capture.
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));

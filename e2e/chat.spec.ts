@@ -10,8 +10,8 @@ import { App } from './app.ts';
 import { serviceClient, setSwitches } from './backend.ts';
 import { expectAccessible, newPerson, seedEvent, signInAs, type Person } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { SCREENSHOTS } from './screenshot-helpers.ts';
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 const EXPORT = path.resolve(import.meta.dirname, 'fixtures/whatsapp-chat.txt');
 
 test.beforeAll(async () => {
@@ -44,7 +44,7 @@ async function send(page: Page, text: string) {
   await composer(page).getByRole('button', { name: 'Send' }).click();
 }
 
-/** docs/screenshots/chat-{name}-phone.png, then the same at 1280 × 800 (-desktop). */
+/** SCREENSHOTS/chat-{name}-phone.png, then the same at 1280 × 800 (-desktop). */
 async function screenshots(page: Page, name: string) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(SCREENSHOTS, `chat-${name}-phone.png`) });

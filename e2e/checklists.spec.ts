@@ -11,14 +11,13 @@ import { setSwitches } from './backend.ts';
 import { expectAccessible, newPerson, seedEvent, signInAs, type Person } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectWaiting, syncBanner, waitForOfflineReady } from './offline-helpers.ts';
-
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+import { SCREENSHOTS } from './screenshot-helpers.ts';
 
 test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-/** docs/screenshots/checklists-{name}-phone.png, then the same page at desktop size. */
+/** SCREENSHOTS/checklists-{name}-phone.png, then the same page at desktop size. */
 async function screenshots(page: Page, name: string) {
   const phone = page.viewportSize();
   await page.evaluate(() => window.scrollTo(0, 0));

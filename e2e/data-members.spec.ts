@@ -7,6 +7,7 @@ import { App } from './app.ts';
 import { setSwitches } from './backend.ts';
 import { newPerson, openMembersDialog, seedEvent, signInAs } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { screenshotPath } from './screenshot-helpers.ts';
 
 test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
@@ -52,7 +53,7 @@ test('invite by email, accept from the bell in real time, then promote, demote a
   await expect(sent).toContainText('Pending');
   await expect(sent).toContainText('Bring your tent!');
   await expect(dialog.getByRole('tab', { name: /Invitations/ })).toContainText('1');
-  await page.screenshot({ path: `docs/screenshots/members-invitations-manager-${isMobile ? 'phone' : 'desktop'}.png` });
+  await page.screenshot({ path: screenshotPath(`members-invitations-manager-${isMobile ? 'phone' : 'desktop'}.png`) });
 
   // Real time: Finn's bell counts the invitation without a reload.
   const bell = finnPage.getByRole('button', { name: 'Notifications, 1 unread' });

@@ -1,9 +1,14 @@
 /**
- * Where the e2e run serves things: its own backend (port and data folder) and its own `vite
- * preview`, so it never touches the development backend on 54321 or a dev server on 5173.
+ * Where an e2e run serves things. Each Playwright worker has its own backend (port and data
+ * folder) and its own `vite preview`, on ports counted up from two bases by the worker's slot
+ * (Playwright's TEST_PARALLEL_INDEX: 0 … workers-1, kept when a worker is replaced). Outside a
+ * worker (global setup, benchmarks, screenshot scripts) the slot is 0. The bases are set by
+ * E2E_BACKEND_PORT and E2E_APP_PORT, so that runs of several people on one machine do not collide
+ * and never touch the development backend on 54321 or a dev server on 5173.
  */
-export const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54391);
-export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4193);
+export const SLOT = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+export const BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54391) + SLOT;
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4193) + SLOT;
 export const BACKEND_URL = `http://127.0.0.1:${BACKEND_PORT}`;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 

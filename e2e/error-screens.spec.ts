@@ -9,6 +9,7 @@
  */
 import { NOAH } from './backend.ts';
 import { expect, test } from './fixtures.ts';
+import { screenshotPath } from './screenshot-helpers.ts';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -20,7 +21,7 @@ test('a page whose code cannot load shows the error fallback inside the shell', 
   const fallback = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
   await expect(fallback).toBeVisible();
   await expect(fallback).toContainText('We apologize for the inconvenience. Please try refreshing the page.');
-  await page.screenshot({ path: `docs/screenshots/error-fallback-${app.isPhone ? 'phone' : 'desktop'}.png` });
+  await page.screenshot({ path: screenshotPath(`error-fallback-${app.isPhone ? 'phone' : 'desktop'}.png`) });
   // The shell around it still works: back to the dashboard.
   const again = await app.sidebar();
   await again.getByRole('link', { name: 'Dashboard' }).click();
@@ -36,7 +37,7 @@ test('a public page whose code cannot load shows the router error page, and Refr
   await app.visit('/landing');
   await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible();
   await expect(page.getByText('We apologize for the inconvenience. Please try refreshing the page.')).toBeVisible();
-  await page.screenshot({ path: `docs/screenshots/router-error-${app.isPhone ? 'phone' : 'desktop'}.png` });
+  await page.screenshot({ path: screenshotPath(`router-error-${app.isPhone ? 'phone' : 'desktop'}.png`) });
   await page.unroute(/\/assets\/landing-page-[\w-]+\.js$/);
   await page.getByRole('button', { name: 'Refresh Page' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeHidden();

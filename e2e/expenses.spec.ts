@@ -13,10 +13,9 @@ import { serviceClient, setSwitches } from './backend.ts';
 import { expectAccessible, newPerson, seedEvent, signInAs } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectWaiting, syncBanner, TINY_PNG, waitForOfflineReady } from './offline-helpers.ts';
+import { SCREENSHOTS } from './screenshot-helpers.ts';
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
-
-/** docs/screenshots/expenses-{name}-phone.png, then the same at desktop width (-desktop.png). */
+/** SCREENSHOTS/expenses-{name}-phone.png, then the same at desktop width (-desktop.png). */
 async function screenshots(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOTS, `expenses-${name}-phone.png`), fullPage: true });

@@ -1,7 +1,11 @@
-/** Starts the e2e stack (build, backend, preview: see stack.ts); returns its teardown. */
-import { startStack } from './stack.ts';
+/**
+ * Once per run: the shared build and the template database (see stack.ts); each worker starts its
+ * own stack from them (fixtures.ts). The teardown removes the run's folder.
+ */
+import { rm } from 'node:fs/promises';
+import { prepareRun } from './stack.ts';
 
 export default async function globalSetup() {
-  const stack = await startStack();
-  return () => stack.stop();
+  const run = await prepareRun();
+  return () => rm(run.workDir, { recursive: true, force: true });
 }

@@ -10,8 +10,7 @@ import { App } from './app.ts';
 import { serviceClient, setSwitches } from './backend.ts';
 import { newPerson, seedEvent, signInAs } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
-
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+import { SCREENSHOTS } from './screenshot-helpers.ts';
 
 async function desktop(browser: Browser) {
   const context = await browser.newContext({

@@ -12,10 +12,9 @@ import { App } from './app.ts';
 import { serviceClient, setSwitches } from './backend.ts';
 import { newPerson, seedEvent, signInAs } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { SCREENSHOTS } from './screenshot-helpers.ts';
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
-
-/** docs/screenshots/transport-{name}-phone.png, then the same at desktop width (-desktop.png). */
+/** SCREENSHOTS/transport-{name}-phone.png, then the same at desktop width (-desktop.png). */
 async function screenshots(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOTS, `transport-${name}-phone.png`), fullPage: true });

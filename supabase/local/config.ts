@@ -58,6 +58,11 @@ export interface BackendConfig {
    * `AUTH_RATE_LIMIT_*` variables, read at call time, take precedence.
    */
   authRateLimits: Partial<Record<'signIn' | 'signUp' | 'verify' | 'recover', number>>;
+  /**
+   * Where template databases are kept, so that a new PGlite data folder is a copy instead of a
+   * fresh initdb plus every migration (see template.ts). `null`: none kept, each new folder is built.
+   */
+  templateCacheDir: string | null;
 }
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -86,7 +91,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): BackendConf
     maintenanceIntervalMs: Number(env.MAINTENANCE_INTERVAL_MS ?? 10 * 60 * 1000),
     configFile: path.join(root, 'supabase', 'config.toml'),
     authRateLimits: {},
+    templateCacheDir: templateCacheDir(env.LOCAL_SUPABASE_TEMPLATES),
   };
+}
+
+/** `off` keeps no templates; a path puts them there; unset, they go with the other tools' caches. */
+function templateCacheDir(value: string | undefined): string | null {
+  if (value === 'off') return null;
+  return path.resolve(root, value || path.join('node_modules', '.cache', 'crewcamp-local-supabase'));
 }
 
 export const repoRoot = root;

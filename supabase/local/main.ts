@@ -1,10 +1,21 @@
 /** `npm run backend`: starts the local backend with the configuration from the environment. */
-import { startBackend } from './server.ts';
+import { startBackend, type Backend } from './server.ts';
+import { DataFolderError } from './startup.ts';
 
-const backend = await startBackend();
-const { ms, isNew, applied } = backend.startup;
+let backend: Backend;
+try {
+  backend = await startBackend();
+} catch (error) {
+  // A folder the backend cannot use is the operator's to fix: the message says how, no stack needed.
+  if (error instanceof DataFolderError) console.error(`Could not start the local backend: ${error.message}`);
+  else console.error('Could not start the local backend:', error);
+  process.exit(1);
+}
+
+const { ms, isNew, applied, template } = backend.startup;
+const made = template === 'copied' ? ', copied from the template' : template === 'created' ? ', template made now' : '';
 console.log(
-  `CrewCamp local Supabase backend on ${backend.url} (${backend.db.kind}, ${isNew ? 'new database' : 'existing database'}, ` +
+  `CrewCamp local Supabase backend on ${backend.url} (${backend.db.kind}, ${isNew ? `new database${made}` : 'existing database'}, ` +
     `${applied.length} migration(s) applied, ready in ${Math.round(ms)} ms)`,
 );
 console.log(`  anon key:         ${backend.anonKey}`);
@@ -22,3 +33,6 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// Started by a test runner with an IPC channel: stop when that runner goes, even if it was killed,
+// so no backend outlives the run that started it.
+if (process.channel) process.on('disconnect', stop);

@@ -3,6 +3,11 @@
  * has, then each migration of `supabase/migrations/` once and in order (recorded as the Supabase
  * CLI records them), then the seed on a new database, then the Realtime capture triggers on every
  * table of the `supabase_realtime` publication.
+ *
+ * Every step is its own transaction, so a start that is killed part-way resumes where it stopped:
+ * the bootstrap commits together with the mark that says the database is new and still owes its
+ * seed, and the seed commits together with the removal of that mark. A database is therefore
+ * never left without its seed by an interrupted first start, on PGlite or PostgreSQL alike.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,24 +15,29 @@ import type { Database } from './db.ts';
 
 const BOOTSTRAP_VERSION = '2';
 
-export interface MigrateResult {
-  isNew: boolean;
-  applied: string[];
+export interface MigrateOptions {
+  migrationsDirs: string[];
+  /** Applied once, on a new database (or on the next start, if the first was interrupted). */
+  seedFile: string | null;
 }
 
-export async function migrate(
-  db: Database,
-  options: { migrationsDirs: string[]; seedFile: string | null },
-): Promise<MigrateResult> {
+export interface MigrateResult {
+  /** The database was created by this call (its bootstrap ran now). */
+  isNew: boolean;
+  /** Migration files applied by this call, in order. */
+  applied: string[];
+  /** The seed was applied by this call (on a new database, or resumed after an interrupted one). */
+  seeded: boolean;
+}
+
+export async function migrate(db: Database, options: MigrateOptions): Promise<MigrateResult> {
   const isNew = !(await hasMeta(db, 'bootstrap_version'));
   if (isNew || (await getMeta(db, 'bootstrap_version')) !== BOOTSTRAP_VERSION) {
     const bootstrap = await readFile(new URL('./bootstrap.sql', import.meta.url), 'utf8');
-    await db.exec(bootstrap);
-    await db.query(
-      `insert into _local.meta (key, value) values ('bootstrap_version', $1)
-       on conflict (key) do update set value = excluded.value`,
-      [BOOTSTRAP_VERSION],
-    );
+    const marks = [setMeta('bootstrap_version', BOOTSTRAP_VERSION)];
+    // The seed is owed from the moment the database exists: the mark commits with the bootstrap.
+    if (isNew && options.seedFile) marks.push(setMeta('seed_pending', options.seedFile));
+    await runInTransaction(db, `${bootstrap}\n;\n${marks.join('\n')}`, 'supabase/local/bootstrap.sql');
   }
 
   const done = new Set(
@@ -45,12 +55,23 @@ export async function migrate(
     applied.push(path.basename(file));
   }
 
-  if (isNew && options.seedFile) {
-    const seed = await readFile(options.seedFile, 'utf8').catch(() => null);
-    if (seed) await runInTransaction(db, seed, options.seedFile);
+  let seeded = false;
+  if (options.seedFile && (await getMeta(db, 'seed_pending')) !== null) {
+    const seed = await readFile(options.seedFile, 'utf8').catch(() => '');
+    await runInTransaction(db, `${seed}\n;\ndelete from _local.meta where key = 'seed_pending';`, options.seedFile);
+    seeded = true;
   }
   await syncCaptureTriggers(db);
-  return { isNew, applied };
+  return { isNew, applied, seeded };
+}
+
+function setMeta(key: string, value: string): string {
+  return `insert into _local.meta (key, value) values (${literal(key)}, ${literal(value)})
+    on conflict (key) do update set value = excluded.value;`;
+}
+
+function literal(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
 }
 
 async function hasMeta(db: Database, key: string): Promise<boolean> {
@@ -64,7 +85,8 @@ async function getMeta(db: Database, key: string): Promise<string | null> {
   return rows[0]?.value ?? null;
 }
 
-async function migrationFiles(dirs: string[]): Promise<string[]> {
+/** The migration files of `dirs`, ordered by file name (their version), as they are applied. */
+export async function migrationFiles(dirs: string[]): Promise<string[]> {
   const files: string[] = [];
   for (const dir of dirs) {
     const names = await readdir(dir).catch(() => [] as string[]);
@@ -76,7 +98,6 @@ async function migrationFiles(dirs: string[]): Promise<string[]> {
 }
 
 function recordMigration(version: string, name: string): string {
-  const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
   return `insert into supabase_migrations.schema_migrations (version, name) values (${literal(version)}, ${literal(name)});`;
 }
 

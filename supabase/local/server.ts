@@ -7,21 +7,19 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { readAuthHooks } from './auth/hooks.ts';
 import { authApi } from './auth/index.ts';
 import { configFromEnv, type BackendConfig } from './config.ts';
-import { isPgError, openPglite, openPostgres, type Database } from './db.ts';
+import { isPgError, type Database } from './db.ts';
 import { devMailApi } from './mail.ts';
 import { functionsGateway, type FunctionsGateway } from './functions.ts';
 import { HttpError, type ApiHandler, type ApiRequest, type ApiResponse, type App, type Mail } from './app.ts';
 import { JwtKeys } from './jwt.ts';
-import { migrate } from './migrate.ts';
 import { realtimeHttpApi } from './realtime/http.ts';
 import { attachRealtime, type Realtime } from './realtime/index.ts';
 import { restApi } from './rest/index.ts';
+import { openDatabase, type Startup } from './startup.ts';
 import { storageApi } from './storage.ts';
 import { isDiskFull } from './storage/files.ts';
 
@@ -35,8 +33,8 @@ export interface Backend {
   app: App;
   /** The server functions' Deno processes. */
   functions: FunctionsGateway;
-  /** Milliseconds from the call to serving, and whether the database was new. */
-  startup: { ms: number; isNew: boolean; applied: string[] };
+  /** Milliseconds from the call to serving; whether the database was new, and how it was made. */
+  startup: Startup & { ms: number };
   /** Runs the database's maintenance function now (what the timer does). */
   runMaintenance(): Promise<void>;
   close(): Promise<void>;
@@ -60,21 +58,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const config: BackendConfig = { ...configFromEnv(), ...options };
   // A broken hook configuration stops the start: signing up past a gate that did not load is worse.
   const authHooks = await readAuthHooks(config.configFile);
-  if (config.dataDir) await mkdir(config.dataDir, { recursive: true });
-  const db = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
-    : await openPglite(config.dataDir ? path.join(config.dataDir, 'pglite') : null);
-
-  let migrated;
-  try {
-    migrated = await migrate(db, {
-      migrationsDirs: [config.migrationsDir, ...(options.extraMigrationsDirs ?? [])],
-      seedFile: config.seedFile,
-    });
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
+  const { db, startup } = await openDatabase(config, options.extraMigrationsDirs);
 
   const jwt = new JwtKeys(config.jwtSecret);
   let realtime: Realtime | null = null;
@@ -118,10 +102,18 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   server.requestTimeout = 60_000;
   realtime = attachRealtime(app, server);
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+  } catch (error) {
+    // A port in use must not leave the database open (PGlite would keep the process alive).
+    await realtime.close();
+    await functions.close();
+    await db.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   app.url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
 
@@ -151,7 +143,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     db,
     app,
     functions,
-    startup: { ms: performance.now() - started, isNew: migrated.isNew, applied: migrated.applied },
+    startup: { ...startup, ms: performance.now() - started },
     runMaintenance,
     async close() {
       if (maintenanceTimer) clearInterval(maintenanceTimer);

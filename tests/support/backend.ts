@@ -2,7 +2,8 @@
  * Starts the real local backend in-process for an integration test file: PGlite in a temporary
  * folder, or, when DATABASE_URL names a PostgreSQL server (as CI's second run does), a new
  * database on it made for this file and dropped afterwards. The fixture schema of
- * tests/fixtures/migrations is applied after the product's migrations.
+ * tests/fixtures/migrations is applied after the product's migrations. Either way the database
+ * starts as a copy of a template made once per migration set (supabase/local/template.ts).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,7 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { configFromEnv } from '../../supabase/local/config.ts';
 import { startBackend, type Backend, type BackendOptions } from '../../supabase/local/server.ts';
+import { createPostgresDatabase } from '../../supabase/local/template.ts';
 
 export const fixturesDir = path.resolve(import.meta.dirname, '..', 'fixtures');
 
@@ -38,31 +41,11 @@ let counter = 0;
 
 export async function startTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crewcamp-backend-'));
-  const adminUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | null = null;
-  let dropDatabase = async () => {};
-  if (adminUrl) {
-    const name = `test_${process.pid}_${Date.now()}_${counter++}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
   const { fixtures = true, ...rest } = options;
-  const backend = await startBackend({
+  const settings: BackendOptions = {
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    databaseUrl,
     seedFile: null,
     quiet: true,
     maintenanceIntervalMs: 0,
@@ -75,7 +58,30 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     configFile: null,
     authRateLimits: { signUp: 1_000_000 },
     ...rest,
-  });
+  };
+  const adminUrl = process.env.DATABASE_URL;
+  let dropDatabase = async () => {};
+  if (adminUrl) {
+    // A copy of the template database for these migrations (made once per server), not a fresh
+    // bootstrap and every migration for each file.
+    const name = `test_${process.pid}_${Date.now()}_${counter++}`;
+    settings.databaseUrl = await createPostgresDatabase(adminUrl, name, {
+      migrationsDirs: [
+        settings.migrationsDir ?? configFromEnv().migrationsDir,
+        ...(settings.extraMigrationsDirs ?? []),
+      ],
+      seedFile: settings.seedFile ?? null,
+    });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    settings.databaseUrl = null;
+  }
+  const backend = await startBackend(settings);
 
   const client = (key: string) =>
     createClient(backend.url, key, {
