@@ -4,6 +4,7 @@
 # folder owned by the `postgres` user (initdb and pg_ctl refuse to run as root).
 #   scripts/pg15.sh start   -> prints postgres://postgres@127.0.0.1:PORT/postgres
 #   scripts/pg15.sh stop
+#   scripts/pg15.sh status  -> exit status 0 when it runs
 set -euo pipefail
 PORT="${PG_TEST_PORT:-54329}"
 DIR="${PG_TEST_DIR:-/tmp/crewcamp-pg15}"
@@ -30,8 +31,11 @@ case "${1:-start}" in
   stop)
     as_postgres "'$BIN/pg_ctl' -D '$DIR' -m fast stop" >/dev/null 2>&1 || true
     ;;
+  status)
+    [ -f "$DIR/PG_VERSION" ] && as_postgres "'$BIN/pg_ctl' -D '$DIR' status >/dev/null 2>&1"
+    ;;
   *)
-    echo "usage: $0 start|stop" >&2
+    echo "usage: $0 start|stop|status" >&2
     exit 2
     ;;
 esac

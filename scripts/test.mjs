@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every check CI runs, in order, stopping at the first failure: lint, formatting,
 // types, the unit and integration suites on embedded PGlite, then the integration suites again
-// on a real PostgreSQL (Debian's, started by scripts/pg15.sh) so nothing depends on PGlite, the
-// hosted deploy path with the real Supabase CLI (db push, migration list) against a database of
-// its own on that server, then the browser tests in Debian's Chromium against the built app and
-// the local backend.
+// on a real PostgreSQL (Debian's, started by scripts/pg15.sh and stopped again) so nothing depends
+// on PGlite, the hosted deploy path with the real Supabase CLI (db push, migration list) against a
+// database of its own on that server, then the browser tests in Debian's Chromium against the
+// built app and local backends (one per Playwright worker). Every step stops the servers it
+// starts; the run ends with the time each step took.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -17,14 +18,25 @@ const steps = [
   ['browser (Playwright, Chromium)', 'npx', ['playwright', 'test']],
 ];
 
+const times = [];
+const summary = () => {
+  console.log('\n=== time per step ===');
+  for (const [name, seconds, outcome] of times) console.log(`${name.padEnd(32)} ${seconds.padStart(7)} s  ${outcome}`);
+};
+const started = Date.now();
 for (const [name, command, args] of steps) {
-  const started = Date.now();
+  const stepStarted = Date.now();
   console.log(`\n=== ${name} ===`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const seconds = ((Date.now() - stepStarted) / 1000).toFixed(1);
   if (result.status !== 0) {
+    times.push([name, seconds, 'failed']);
+    summary();
     console.error(`\n${name} failed after ${seconds} s`);
     process.exit(result.status ?? 1);
   }
+  times.push([name, seconds, 'ok']);
   console.log(`${name}: ok in ${seconds} s`);
 }
+times.push(['total', ((Date.now() - started) / 1000).toFixed(1), '']);
+summary();

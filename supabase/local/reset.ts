@@ -1,4 +1,8 @@
-/** `npm run backend:reset`: removes the local backend's data folder, so the next start is new. */
+/**
+ * `npm run backend:reset`: removes the local backend's data folder, so the next start is new (a
+ * copy of the template database, seeded). The template cache stays: it holds no one's data, only
+ * the state of a new database for a migration set.
+ */
 import { rm } from 'node:fs/promises';
 import { configFromEnv } from './config.ts';
 

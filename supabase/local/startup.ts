@@ -31,24 +31,36 @@ export async function openDatabase(
     migrationsDirs: [config.migrationsDir, ...extraMigrationsDirs],
     seedFile: config.seedFile,
   };
+  // The data folder holds stored objects even when the database is a PostgreSQL server.
+  if (config.dataDir) await ensureWritable(config.dataDir);
   if (config.databaseUrl || !config.dataDir) {
     const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(null);
     return { db, startup: { ...(await migrated(db, spec)), template: null } };
   }
 
-  await ensureWritable(config.dataDir);
   const target = path.join(config.dataDir, 'pglite');
   await removeUnfinishedCopies(target);
   let made: PgliteTemplate | null = null;
   if (await isNewDatabaseFolder(target)) {
-    if (config.templateCacheDir) {
-      made = await pgliteTemplate(config.templateCacheDir, spec);
+    const onBuild = () => {
+      if (!config.quiet)
+        console.log('Making the template database for this migration set (once: later new data folders copy it)…');
+    };
+    const cached = config.templateCacheDir
+      ? await pgliteTemplate(config.templateCacheDir, spec, onBuild).catch((error: NodeJS.ErrnoException) => {
+          if (!error.code || !WRITE_ERRORS.has(error.code)) throw error;
+          console.warn(`The template cache ${config.templateCacheDir} is not writable (${error.code}): building here.`);
+          return null;
+        })
+      : null;
+    if (cached) {
+      made = cached;
       await copyPgliteTemplate(made, target);
     } else {
       // Without a cache the template is built inside the data folder and moved into place.
       const own = path.join(config.dataDir, '.template');
       await rm(own, { recursive: true, force: true });
-      made = await pgliteTemplate(own, spec);
+      made = await pgliteTemplate(own, spec, onBuild);
       await rename(made.dataDir, target);
       await rm(own, { recursive: true, force: true });
     }

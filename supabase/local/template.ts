@@ -81,7 +81,11 @@ export async function templateKey(spec: MigrateOptions, now = new Date()): Promi
 }
 
 /** The PGlite template for `spec` in `cacheDir`, built (once, under the cache's lock) if missing. */
-export async function pgliteTemplate(cacheDir: string, spec: MigrateOptions): Promise<PgliteTemplate> {
+export async function pgliteTemplate(
+  cacheDir: string,
+  spec: MigrateOptions,
+  onBuild: () => void = () => {},
+): Promise<PgliteTemplate> {
   await mkdir(cacheDir, { recursive: true });
   const dir = path.join(cacheDir, await templateKey(spec));
   const cached = await readTemplate(dir);
@@ -89,6 +93,7 @@ export async function pgliteTemplate(cacheDir: string, spec: MigrateOptions): Pr
   return withLock(path.join(cacheDir, '.lock'), async () => {
     const built = await readTemplate(dir);
     if (built) return built;
+    onBuild();
     await removeAbandoned(cacheDir);
     const initdb = await initdbLayer(cacheDir);
     const work = workFolder(cacheDir);
