@@ -74,8 +74,28 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
+/**
+ * Column values as PGlite gives them, so that code and tests see the same types on both drivers:
+ * bigint (count(*), bigserial ids, minor-unit amounts) as a number, not node-postgres' string.
+ */
+type TypeId = Parameters<typeof pg.types.getTypeParser>[0];
+const INT8 = pg.types.builtins.INT8;
+const INT8_ARRAY = 1016 as TypeId;
+const sameTypesAsPglite = {
+  getTypeParser(oid: TypeId, format?: 'text' | 'binary') {
+    if (oid === INT8) return (value: string) => Number(value);
+    if (oid === INT8_ARRAY) {
+      const parse = pg.types.getTypeParser(oid, 'text') as (value: string) => unknown;
+      const toNumbers = (item: unknown): unknown =>
+        Array.isArray(item) ? item.map(toNumbers) : item === null ? null : Number(item);
+      return (value: string) => toNumbers(parse(value));
+    }
+    return pg.types.getTypeParser(oid, format);
+  },
+} as unknown as pg.CustomTypesConfig;
+
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, types: sameTypesAsPglite });
   // An idle client that loses its server must not take the process down.
   pool.on('error', () => {});
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
