@@ -27,7 +27,8 @@ const vite = path.join(root, 'node_modules/vite/bin/vite.js');
  * matched with its host and not followed by a digit, it cannot be confused with a real port.
  */
 const PLACEHOLDER = { url: 'http://127.0.0.1:1', pattern: /127\.0\.0\.1:1(?!\d)/g };
-const TEXT_FILES = /\.(js|mjs|css|html|json|webmanifest|txt|svg|map)$/;
+/** Files that cannot hold the URL; every other file of the build is text (code, HTML, `_headers`, JSON). */
+const BINARY_FILES = /\.(png|jpe?g|gif|webp|avif|ico|woff2?|ttf|otf|gz|br|zip|wasm)$/i;
 
 /** The folders of one run, made by `prepareRun` and handed to the workers through the environment. */
 export interface Run {
@@ -120,7 +121,7 @@ async function copyBuild(buildDir: string, distDir: string, backendUrl: string):
   const host = new URL(backendUrl).host;
   const files = await readdir(distDir, { recursive: true, withFileTypes: true });
   for (const file of files) {
-    if (!file.isFile() || !TEXT_FILES.test(file.name)) continue;
+    if (!file.isFile() || BINARY_FILES.test(file.name)) continue;
     const full = path.join(file.parentPath, file.name);
     const text = await readFile(full, 'utf8');
     const rewritten = text.replace(PLACEHOLDER.pattern, host);

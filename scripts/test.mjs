@@ -21,7 +21,7 @@ const steps = [
 const times = [];
 const summary = () => {
   console.log('\n=== time per step ===');
-  for (const [name, seconds, outcome] of times) console.log(`${name.padEnd(32)} ${seconds.padStart(7)} s  ${outcome}`);
+  for (const [name, seconds, outcome] of times) console.log(`${name.padEnd(40)} ${seconds.padStart(7)} s  ${outcome}`);
 };
 const started = Date.now();
 for (const [name, command, args] of steps) {
