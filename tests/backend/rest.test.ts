@@ -381,8 +381,12 @@ describe('order, range, count', () => {
     expect(error).toBeNull();
     expect(data).toBeNull();
     expect(count).toBe(2);
+    // count=planned is PostgreSQL's estimate for the count query, as EXPLAIN gives it.
     const planned = await anon.from('books').select('*', { count: 'planned', head: true });
-    expect(planned.count).toBe(7);
+    const { rows } = await backend.db.query<{ plan: unknown }>(`explain (format json) select 1 from "public"."books"`);
+    const plan = Object.values(rows[0])[0];
+    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }>;
+    expect(planned.count).toBe(parsed[0].Plan['Plan Rows']);
   });
 });
 
@@ -399,7 +403,7 @@ describe('singular responses', () => {
     expect(none.error!.code).toBe('PGRST116');
     expect(none.error!.details).toBe('The result contains 0 rows');
     const many = await anon.from('authors').select('name').single();
-    expect(many.error!.message).toBe('JSON object requested, multiple (or no) rows returned');
+    expect(many.error!.message).toBe('Cannot coerce the result to a single JSON object');
     expect(many.error!.details).toBe('The result contains 4 rows');
   });
 
@@ -733,13 +737,11 @@ describe('auth and RLS', () => {
       code: 'PGRST301',
       details: null,
       hint: null,
-      message: 'JWSError JWSInvalidSignature',
+      message: 'JWT cryptographic operation failed',
     });
     expect(badSig.headers.get('www-authenticate')).toContain('invalid_token');
     const parts = await raw('/books', { token: 'garbage' });
-    expect((parts.body as { message: string }).message).toBe(
-      'JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got 1)',
-    );
+    expect((parts.body as { message: string }).message).toBe('Expected 3 parts in JWT; got 1');
     const expired = await backend.app.jwt.sign({
       sub: crypto.randomUUID(),
       role: 'authenticated',
@@ -751,7 +753,7 @@ describe('auth and RLS', () => {
     expect(exp.body).toEqual({ code: 'PGRST303', details: null, hint: null, message: 'JWT expired' });
     const postgres = await backend.app.jwt.sign({ role: 'postgres', exp: Math.floor(Date.now() / 1000) + 60 });
     const su = await raw('/rest_secrets', { token: postgres });
-    expect(su.status).toBe(400);
+    expect(su.status).toBe(401);
     expect(su.body).toEqual({ code: '22023', details: null, hint: null, message: 'role "postgres" does not exist' });
   });
 });
@@ -913,9 +915,10 @@ describe('hostile input', () => {
   it('garbage in Range and Prefer is ignored as PostgREST ignores it', async () => {
     const range = await raw('/books?select=id', { headers: { Range: 'bytes=garbage' } });
     expect(range.status).toBe(200);
+    // PostgREST splits Prefer at commas only: this is one unknown preference, so no count.
     const prefer = await raw('/books?select=id', { headers: { Prefer: 'count=exact; drop table books' } });
     expect(prefer.status).toBe(200);
     const n = (prefer.body as unknown[]).length;
-    expect(prefer.headers.get('content-range')).toBe(`0-${n - 1}/${n}`);
+    expect(prefer.headers.get('content-range')).toBe(`0-${n - 1}/*`);
   });
 });

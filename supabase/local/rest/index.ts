@@ -1,8 +1,10 @@
 /**
- * `/rest/v1`: the local PostgREST. Checks the caller (Kong's apikey, then the JWT as PostgREST
- * does), the schema profile, finds the table or function in the schema cache (reloading it when a
- * name is unknown), plans one statement and runs it in the caller's transaction, so that RLS
- * decides. Errors come back in PostgREST's `{code, message, details, hint}` shape.
+ * `/rest/v1`: the local PostgREST (version 13, as hosted projects run it). Checks the caller
+ * (Kong's apikey, then the JWT as PostgREST does), picks the schema from the profile headers
+ * among the exposed schemas of config.toml's `[api]`, finds the table or function in the schema
+ * cache (reloading it when a name is unknown), plans one statement and runs it in the caller's
+ * transaction, so that RLS decides. Errors come back in PostgREST's `{code, message, details,
+ * hint}` shape with its `Proxy-Status` header.
  */
 import {
   BANNED_MESSAGE,
@@ -15,20 +17,21 @@ import {
   type App,
   type CallerFailure,
 } from '../app.ts';
-import { asCaller, type CallerContext } from '../db.ts';
+import { readDbSettings } from './config.ts';
+import { requestContext, type RequestContext } from './context.ts';
 import { fromPgError, pgrstError } from './errors.ts';
+import { fuzzyMatches } from './fuzzy.ts';
 import { planRead } from './read.ts';
 import { planRpc } from './rpc.ts';
+import { runPlan, type Plan } from './run.ts';
+import { qiKey, SchemaStore, type SchemaCache, type Table } from './schema.ts';
 import { planWrite } from './write.ts';
-import type { Plan, ResultRow } from './respond.ts';
-import { SCHEMA, SchemaStore, closest, type SchemaCache, type Table } from './schema.ts';
 
-const EXPOSED = ['public', 'graphql_public'];
 /** Errors that may only mean the schema cache is stale. */
-const SCHEMA_MISSES = new Set(['PGRST205', 'PGRST202', 'PGRST200', 'PGRST204', '42703']);
+const SCHEMA_MISSES = new Set(['PGRST205', 'PGRST202', 'PGRST200', 'PGRST204']);
 
 function jwtFailure(failure: CallerFailure, req: ApiRequest): ApiResponse {
-  let message = 'JWSError JWSInvalidSignature';
+  let message = 'JWT cryptographic operation failed';
   let code = 'PGRST301';
   if (failure === 'expired') {
     message = 'JWT expired';
@@ -36,21 +39,25 @@ function jwtFailure(failure: CallerFailure, req: ApiRequest): ApiResponse {
   } else if (failure === 'malformed') {
     const token = /^Bearer\s+(\S+)/i.exec(req.header('authorization') ?? '')?.[1] ?? '';
     const parts = token.split('.').length;
-    if (parts !== 3) message = `JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got ${parts})`;
+    if (parts !== 3) message = `Expected 3 parts in JWT; got ${parts}`;
   } else if (failure === 'banned') {
     // The token is genuine but its user is suspended: refused like a token whose claims fail.
     message = BANNED_MESSAGE;
     code = 'PGRST303';
   } else if (failure === 'bad_role') {
-    // The token is genuine but its role is not one PostgREST may switch to: SET ROLE fails.
+    // The token is genuine but its role is not one the API may switch to: SET ROLE fails.
     return {
-      status: 400,
+      status: 401,
+      headers: { 'www-authenticate': 'Bearer', 'proxy-status': 'PostgREST; error=22023' },
       body: { code: '22023', details: null, hint: null, message: `role "${roleClaim(req)}" does not exist` },
     };
   }
   return {
     status: 401,
-    headers: { 'www-authenticate': `Bearer error="invalid_token", error_description="${message}"` },
+    headers: {
+      'www-authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+      'proxy-status': `PostgREST; error=${code}`,
+    },
     body: { code, details: null, hint: null, message },
   };
 }
@@ -67,63 +74,55 @@ function roleClaim(req: ApiRequest): string {
   }
 }
 
-function checkProfile(req: ApiRequest): void {
-  const name = req.method === 'GET' || req.method === 'HEAD' ? 'accept-profile' : 'content-profile';
-  const profile = req.header(name);
-  if (profile !== undefined && profile !== SCHEMA) {
-    const exposed = EXPOSED.join(', ');
-    if (!EXPOSED.includes(profile)) {
-      throw pgrstError(
-        406,
-        'PGRST106',
-        `The schema must be one of the following: ${exposed}`,
-        null,
-        `Only the following schemas are exposed: ${exposed}`,
-      );
-    }
-  }
+/** The request's schema: `Accept-Profile` (reads) or `Content-Profile` (writes), else the first. */
+function requestSchema(req: ApiRequest, schemas: string[]): { schema: string; negotiated: boolean } {
+  const write = ['POST', 'PATCH', 'PUT', 'DELETE'].includes(req.method);
+  const profile = req.header(write ? 'content-profile' : 'accept-profile');
+  if (profile === undefined) return { schema: schemas[0], negotiated: schemas.length !== 1 };
+  if (!schemas.includes(profile))
+    throw pgrstError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${profile}`,
+      null,
+      `Only the following schemas are exposed: ${schemas.join(', ')}`,
+    );
+  return { schema: profile, negotiated: true };
 }
 
-function tableOf(cache: SchemaCache, name: string): Table {
-  const table = cache.tables.get(name);
+function tableOf(cache: SchemaCache, schema: string, name: string): Table {
+  const table = cache.tables.get(qiKey({ schema, name }));
   if (table) return table;
-  const similar = closest(name, cache.tables.keys());
+  const names = [...cache.tables.values()].filter((t) => t.schema === schema).map((t) => t.name);
+  const similar = fuzzyMatches(names, name)[0]?.entry;
   throw pgrstError(
     404,
     'PGRST205',
-    `Could not find the table '${SCHEMA}.${name}' in the schema cache`,
+    `Could not find the table '${schema}.${name}' in the schema cache`,
     null,
-    similar ? `Perhaps you meant the table '${SCHEMA}.${similar}'` : null,
+    similar ? `Perhaps you meant the table '${schema}.${similar}'` : null,
   );
-}
-
-class Rollback {
-  constructor(readonly row: ResultRow) {}
 }
 
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    throw pgrstError(
-      400,
-      'PGRST100',
-      `"failed to parse path (${segment})" (line 1, column 1)`,
-      'invalid percent-encoding',
-    );
+    throw pgrstError(404, 'PGRST125', 'Invalid path specified in request URL');
   }
 }
 
-function openApi(cache: SchemaCache, app: App): ApiResponse {
+function openApi(cache: SchemaCache, schema: string, app: App, rc: RequestContext): ApiResponse {
   const paths: Record<string, object> = { '/': {} };
-  for (const name of cache.tables.keys()) paths[`/${name}`] = {};
-  for (const name of cache.functions.keys()) paths[`/rpc/${name}`] = {};
+  for (const table of cache.tables.values()) if (table.schema === schema) paths[`/${table.name}`] = {};
+  for (const list of cache.routines.values())
+    for (const r of list) if (r.schema === schema) paths[`/rpc/${r.name}`] = {};
   return {
     status: 200,
-    headers: { 'content-type': 'application/openapi+json; charset=utf-8' },
+    headers: { 'content-type': 'application/openapi+json; charset=utf-8', ...rc.profile },
     body: {
       swagger: '2.0',
-      info: { title: 'standard public schema', version: '12.2.0' },
+      info: { title: 'standard public schema', version: '13.0.8' },
       host: new URL(app.url || 'http://127.0.0.1').host,
       basePath: '/rest/v1',
       paths,
@@ -131,44 +130,41 @@ function openApi(cache: SchemaCache, app: App): ApiResponse {
   };
 }
 
+function withProxyStatus(error: HttpError): ApiResponse {
+  const code = (error.body as { code?: unknown }).code;
+  return {
+    status: error.status,
+    headers: { ...error.headers, ...(typeof code === 'string' ? { 'proxy-status': `PostgREST; error=${code}` } : {}) },
+    body: error.body,
+  };
+}
+
 export function restApi(app: App): ApiHandler {
-  const store = new SchemaStore(app.db);
+  const store = new SchemaStore(app.db, app.config.functionsDir);
 
   async function plan(req: ApiRequest, cache: SchemaCache): Promise<Plan | ApiResponse> {
     const segments = req.path.split('/').filter((s) => s !== '');
     const method = req.method;
+    const { schema, negotiated } = requestSchema(req, cache.api.schemas);
+    // Aggregates are switched on in the database; an aggregate request reads the switch live.
+    const select = req.url.searchParams.get('select') ?? '';
+    const aggregates = select.includes('()') ? (await readDbSettings(app.db)).aggregatesEnabled : false;
+    const rc = requestContext(cache, schema, negotiated, aggregates);
     if (segments.length === 0) {
-      if (method === 'GET' || method === 'HEAD') return openApi(cache, app);
+      if (method === 'GET' || method === 'HEAD') return openApi(cache, schema, app, rc);
       throw pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
     }
     if (segments[0] === 'rpc' && segments.length === 2) {
       if (!['GET', 'HEAD', 'POST'].includes(method))
-        throw pgrstError(405, 'PGRST101', 'Only GET, HEAD or POST are allowed on RPC');
-      return planRpc(req, cache, decodeSegment(segments[1]));
+        throw pgrstError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
+      return planRpc(req, rc, decodeSegment(segments[1]));
     }
-    if (segments.length !== 1) throw pgrstError(404, 'PGRST125', `Invalid path specified in request URL`);
-    const table = tableOf(cache, decodeSegment(segments[0]));
-    if (method === 'GET' || method === 'HEAD') return planRead(req, cache, table);
-    if (method === 'POST' || method === 'PATCH' || method === 'DELETE') return planWrite(req, cache, table);
-    throw pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
-  }
-
-  async function run(caller: CallerContext, p: Plan): Promise<ApiResponse> {
-    try {
-      const row = await asCaller(app.db, caller, async (tx) => {
-        if (p.readOnly) await tx.query('set transaction read only');
-        const result = await tx.query<ResultRow>(p.sql, p.params);
-        const first = result.rows[0];
-        p.check?.(first);
-        if (p.rollback) throw new Rollback(first);
-        return first;
-      });
-      if (p.write) app.notifyWrite();
-      return p.reply(row);
-    } catch (error) {
-      if (error instanceof Rollback) return p.reply(error.row);
-      throw error;
-    }
+    if (segments.length !== 1) throw pgrstError(404, 'PGRST125', 'Invalid path specified in request URL');
+    if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method))
+      throw pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+    const table = tableOf(cache, schema, decodeSegment(segments[0]));
+    if (method === 'GET' || method === 'HEAD') return planRead(req, rc, table);
+    return planWrite(req, rc, table);
   }
 
   return async (req) => {
@@ -176,7 +172,6 @@ export function restApi(app: App): ApiHandler {
     if (!resolved.ok) return apiKeyFailure(resolved.failure) ?? jwtFailure(resolved.failure, req);
     const anonymous = resolved.caller.role === 'anon';
     try {
-      checkProfile(req);
       let planned: Plan | ApiResponse;
       try {
         planned = await plan(req, await store.get());
@@ -187,7 +182,7 @@ export function restApi(app: App): ApiHandler {
       }
       if (!('sql' in planned)) return planned;
       try {
-        return await run(resolved.caller, planned);
+        return await runPlan(app, resolved.caller, planned);
       } catch (error) {
         // A table or function dropped since the cache was loaded.
         if (fromPgError(error, anonymous) && ['42P01', '42883'].includes((error as { code: string }).code))
@@ -195,9 +190,9 @@ export function restApi(app: App): ApiHandler {
         throw error;
       }
     } catch (error) {
-      if (error instanceof HttpError) return { status: error.status, headers: error.headers, body: error.body };
+      if (error instanceof HttpError) return withProxyStatus(error);
       const mapped = fromPgError(error, anonymous);
-      if (mapped) return { status: mapped.status, headers: mapped.headers, body: mapped.body };
+      if (mapped) return withProxyStatus(mapped);
       throw error;
     }
   };

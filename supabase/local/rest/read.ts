@@ -1,47 +1,58 @@
 /**
- * GET and HEAD on a table or view: the `select` tree with its embeds, the filters, order and
- * limits of every level, the `Range` header, `Prefer: count=exact` and the singular media type,
- * planned as one statement.
+ * GET and HEAD on a table or view: the read plan (select tree, filters, order, ranges and
+ * embeds), `Prefer: count=exact|planned|estimated` (planned from PostgreSQL's EXPLAIN estimate,
+ * estimated exact up to max-rows), the Range header, and the negotiated media type, as one
+ * statement in a read-only transaction.
  */
 import type { ApiRequest } from '../app.ts';
-import { parseSelect } from './parse.ts';
-import { applyParams, parseAccept, parsePrefer, parseRange } from './request.ts';
-import { buildLevel, newBuilder, renderTop, type Level } from './query.ts';
-import { checkSingular, readReply, type Plan } from './respond.ts';
-import type { SchemaCache, Table } from './schema.ts';
+import type { RequestContext } from './context.ts';
+import { readPlan } from './plan.ts';
+import { parseQueryParams } from './query-params.ts';
+import { checkStrict, negotiate, parsePrefer, preferenceApplied, topRange } from './request.ts';
+import { checkSingular, rowsReply, totalOf } from './respond.ts';
+import type { Plan } from './run.ts';
+import { countSql, Params, type Ctx } from './sql.ts';
+import { readStatement } from './statement.ts';
+import type { Table } from './schema.ts';
 
-/** Hosted projects cap every response at 1000 rows (PostgREST's db-max-rows). */
-export const MAX_ROWS = 1000;
-
-/** The top level's offset and limit from the query string, the Range header and max-rows. */
-export function applyRange(req: ApiRequest, root: Level): number {
-  const range = parseRange(req);
-  if (range && root.limit === undefined && root.offset === undefined) {
-    root.offset = range.offset;
-    root.limit = range.limit;
-  }
-  root.limit = Math.min(root.limit ?? MAX_ROWS, MAX_ROWS);
-  return root.offset ?? 0;
-}
-
-export function planRead(req: ApiRequest, cache: SchemaCache, table: Table): Plan {
-  const media = parseAccept(req);
-  const prefer = parsePrefer(req);
-  const b = newBuilder(cache);
-  const root = buildLevel(b, table, parseSelect(req.url.searchParams.get('select') ?? '*'));
-  applyParams(b, root, req.url.searchParams);
-  const offset = applyRange(req, root);
-  const sql = renderTop(b, root, {
-    withCount: prefer.count,
-    singular: media.kind === 'object',
+export function planRead(req: ApiRequest, rc: RequestContext, table: Table): Plan {
+  const { cache } = rc;
+  const media = negotiate(req);
+  const prefer = parsePrefer(req, cache.timezones);
+  const params = parseQueryParams(req.url.searchParams, false);
+  const range = topRange(req, params.ranges.get(''));
+  const maxRows = cache.api.maxRows;
+  const root = readPlan(
+    cache,
+    table,
+    params,
+    { action: 'read', aggregatesEnabled: rc.aggregatesEnabled, maxRows },
+    range,
+  );
+  checkStrict(prefer);
+  const head = req.method === 'HEAD';
+  const ctx: Ctx = { cache, params: new Params() };
+  const exact = prefer.count === 'exact' || prefer.count === 'estimated';
+  const countLimit = prefer.count === 'estimated' && maxRows !== null ? maxRows + 1 : null;
+  const sql = readStatement(ctx, root, exact, countLimit, {
+    handler: head ? 'none' : media.kind === 'object' ? 'single' : media.kind,
     stripNulls: media.stripNulls,
   });
+  let estimate: Plan['estimate'];
+  if (prefer.count === 'planned' || prefer.count === 'estimated') {
+    const countCtx: Ctx = { cache, params: new Params() };
+    estimate = { sql: countSql(countCtx, root), params: countCtx.params.values, mode: prefer.count, maxRows };
+  }
+  const prefs = preferenceApplied(prefer, ['count', 'tx', 'handling', 'timezone']);
   return {
     sql,
-    params: b.params.values,
+    params: ctx.params.values,
     readOnly: true,
     write: false,
+    rollback: prefer.tx === 'rollback',
+    settings: rc.settings(prefer),
+    estimate,
     check: (row) => checkSingular(media, row),
-    reply: (row) => readReply(row, media, offset, req.method === 'HEAD'),
+    reply: (row) => rowsReply(row, { media, profile: rc.profile, head }, root.range.offset, totalOf(row), prefs),
   };
 }

@@ -1,118 +1,239 @@
 /**
- * Resource embedding: which foreign key (or junction table) links a table to the resource a
- * `select` names, as PostgREST v12 decides it — by target table, foreign-key name or column
- * (many-to-one), narrowed by `!hint` — and the SQL condition that joins the two. Ambiguity is
- * PGRST201 (300), no relationship is PGRST200 (400).
+ * Resource embedding's relationships, built as PostgREST 13 builds them: every foreign key is a
+ * many-to-one (one-to-one when its columns are also a primary or unique key) plus its inverse,
+ * the same keys seen through views, many-to-many through a junction whose primary key holds two
+ * foreign keys, and computed relationships (a function taking a row of one table and returning
+ * rows of another), which replace a detected relationship of the same name. `findRel` chooses
+ * one the way PostgREST does, with its errors PGRST200 and PGRST201 word for word.
  */
-import { pgrstError } from './errors.ts';
-import { SCHEMA, qualified, quoteIdent, type ForeignKey, type SchemaCache } from './schema.ts';
+import type { Catalog } from './catalog.ts';
+import { relKey, sameQi, qiKey, type QI, type Table } from './schema.ts';
+import type { ViewKeyDependency } from './view-keys.ts';
 
-export interface Relationship {
-  kind: 'm2o' | 'o2m' | 'o2o' | 'm2m';
-  /** m2o: parent -> target; o2m/o2o: target -> parent; m2m: junction -> parent. */
-  fk: ForeignKey;
-  /** m2m: junction -> target. */
-  fk2?: ForeignKey;
-  junction?: string;
-  target: string;
-  toMany: boolean;
+type Cols = Array<[string, string]>;
+
+export type Cardinality =
+  | { kind: 'o2m' | 'm2o'; cons: string; cols: Cols }
+  | { kind: 'o2o'; cons: string; cols: Cols; isParent: boolean }
+  | { kind: 'm2m'; junction: QI; cons1: string; cons2: string; colsSource: Cols; colsTarget: Cols };
+
+export type Relationship =
+  | {
+      computed: false;
+      table: QI;
+      foreignTable: QI;
+      isSelf: boolean;
+      card: Cardinality;
+      tableIsView: boolean;
+      fTableIsView: boolean;
+    }
+  | { computed: true; fn: QI; table: QI; foreignTable: QI; toOne: boolean; isSelf: boolean };
+
+type FkRel = Extract<Relationship, { computed: false }>;
+
+export const relIsToOne = (rel: Relationship): boolean =>
+  rel.computed ? rel.toOne : rel.card.kind === 'm2o' || rel.card.kind === 'o2o';
+
+const swap = (cols: Cols): Cols => cols.map(([a, b]) => [b, a]);
+
+/** Every way of picking one view column for each key column. */
+function expand(cols: Array<[string, string[]]>): Cols[] {
+  return cols.reduce<Cols[]>(
+    (acc, [tableCol, viewCols]) => acc.flatMap((prefix) => viewCols.map((v) => [...prefix, [tableCol, v]] as Cols)),
+    [[]],
+  );
 }
 
-const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+function viewRels(deps: ViewKeyDependency[], rel: FkRel): FkRel[] {
+  const card = rel.card;
+  if (card.kind !== 'm2o' && !(card.kind === 'o2o' && !card.isParent)) return [];
+  const build = (cols: Cols): Cardinality =>
+    card.kind === 'm2o'
+      ? { kind: 'm2o', cons: card.cons, cols }
+      : { kind: 'o2o', cons: card.cons, cols, isParent: false };
+  const fromViews = deps.filter((d) => sameQi(d.table, rel.table) && d.constraint === card.cons && d.type === 'f');
+  const toViews = deps.filter(
+    (d) => sameQi(d.table, rel.foreignTable) && d.constraint === card.cons && d.type === 'f_ref',
+  );
+  const out: FkRel[] = [];
+  const base = { computed: false as const, isSelf: false };
+  for (const v of fromViews)
+    for (const vc of expand(v.cols)) {
+      const cols: Cols = vc.map(([, viewCol], i) => [viewCol, card.cols[i][1]]);
+      out.push({
+        ...base,
+        table: v.view,
+        foreignTable: rel.foreignTable,
+        card: build(cols),
+        tableIsView: true,
+        fTableIsView: false,
+      });
+    }
+  for (const v of toViews)
+    for (const vc of expand(v.cols)) {
+      const cols: Cols = card.cols.map(([tableCol], i) => [tableCol, vc[i][1]]);
+      out.push({
+        ...base,
+        table: rel.table,
+        foreignTable: v.view,
+        card: build(cols),
+        tableIsView: false,
+        fTableIsView: true,
+      });
+    }
+  for (const v1 of fromViews)
+    for (const c1 of expand(v1.cols))
+      for (const v2 of toViews)
+        for (const c2 of expand(v2.cols)) {
+          const cols: Cols = c1.map(([, a], i) => [a, c2[i][1]]);
+          out.push({
+            computed: false,
+            table: v1.view,
+            foreignTable: v2.view,
+            isSelf: sameQi(v1.view, v2.view),
+            card: build(cols),
+            tableIsView: true,
+            fTableIsView: true,
+          });
+        }
+  return out;
+}
 
-function candidates(cache: SchemaCache, parent: string, name: string): Relationship[] {
-  const out: Relationship[] = [];
-  for (const fk of cache.foreignKeys) {
-    if (
-      fk.table === parent &&
-      (fk.refTable === name || fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name))
-    ) {
-      out.push({ kind: 'm2o', fk, target: fk.refTable, toMany: false });
-    }
-    if (fk.refTable === parent && (fk.table === name || fk.name === name)) {
-      const unique = cache.tables.get(fk.table)?.uniques.some((u) => sameSet(u, fk.columns)) ?? false;
-      out.push({ kind: unique ? 'o2o' : 'o2m', fk, target: fk.table, toMany: !unique });
-    }
-  }
-  // Many-to-many through a junction whose key holds both foreign keys' columns.
-  const byTable = new Map<string, ForeignKey[]>();
-  for (const fk of cache.foreignKeys) byTable.set(fk.table, [...(byTable.get(fk.table) ?? []), fk]);
-  for (const [junction, fks] of byTable) {
-    const table = cache.tables.get(junction);
-    if (!table || junction === parent || junction === name) continue;
-    for (const a of fks) {
-      if (a.refTable !== parent) continue;
-      for (const b of fks) {
-        if (b === a || b.refTable !== name) continue;
-        const keyed = table.uniques.some((u) => [...a.columns, ...b.columns].every((c) => u.includes(c)));
-        if (keyed) out.push({ kind: 'm2m', fk: a, fk2: b, junction, target: b.refTable, toMany: true });
-      }
+function m2mRels(tables: Map<string, Table>, rels: FkRel[]): FkRel[] {
+  const out: FkRel[] = [];
+  for (const a of rels) {
+    if (a.card.kind !== 'm2o') continue;
+    const pk = new Set(tables.get(qiKey(a.table))?.pkCols ?? []);
+    for (const b of rels) {
+      if (b.card.kind !== 'm2o' || !sameQi(a.table, b.table) || a.card.cons === b.card.cons) continue;
+      const junctionCols = [...a.card.cols.map(([c]) => c), ...b.card.cols.map(([c]) => c)];
+      if (!junctionCols.every((c) => pk.has(c))) continue;
+      out.push({
+        computed: false,
+        table: a.foreignTable,
+        foreignTable: b.foreignTable,
+        isSelf: sameQi(a.foreignTable, b.foreignTable),
+        card: {
+          kind: 'm2m',
+          junction: a.table,
+          cons1: a.card.cons,
+          cons2: b.card.cons,
+          colsSource: swap(a.card.cols),
+          colsTarget: swap(b.card.cols),
+        },
+        tableIsView: a.fTableIsView,
+        fTableIsView: b.fTableIsView,
+      });
     }
   }
   return out;
 }
 
-function matchesHint(rel: Relationship, hint: string): boolean {
-  if (rel.fk.name === hint || rel.fk2?.name === hint || rel.junction === hint) return true;
-  if (rel.kind === 'm2m') return false;
-  return rel.fk.columns.length === 1 && rel.fk.columns[0] === hint;
+function inverse(rel: FkRel): FkRel | null {
+  const { card } = rel;
+  const flipped = {
+    computed: false as const,
+    table: rel.foreignTable,
+    foreignTable: rel.table,
+    isSelf: rel.isSelf,
+    tableIsView: rel.fTableIsView,
+    fTableIsView: rel.tableIsView,
+  };
+  if (card.kind === 'm2o') return { ...flipped, card: { kind: 'o2m', cons: card.cons, cols: swap(card.cols) } };
+  if (card.kind === 'o2o')
+    return { ...flipped, card: { kind: 'o2o', cons: card.cons, cols: swap(card.cols), isParent: !card.isParent } };
+  return null;
 }
 
-function describe(rel: Relationship, parent: string) {
-  const cardinality = { m2o: 'many-to-one', o2m: 'one-to-many', o2o: 'one-to-one', m2m: 'many-to-many' }[rel.kind];
-  const cols = (t: string, c: string[]) => `${SCHEMA}.${t}(${c.join(', ')})`;
-  const relationship =
-    rel.kind === 'm2m'
-      ? `${SCHEMA}.${rel.junction} using ${rel.fk.name}(${rel.fk.columns.join(', ')}) and ${rel.fk2!.name}(${rel.fk2!.columns.join(', ')})`
-      : `${rel.fk.name} using ${cols(rel.fk.table, rel.fk.columns)} and ${cols(rel.fk.refTable, rel.fk.refColumns)}`;
-  return { cardinality, embedding: `${parent} with ${rel.target}`, relationship };
-}
-
-export function findRelationship(cache: SchemaCache, parent: string, name: string, hint?: string): Relationship {
-  let found = candidates(cache, parent, name);
-  if (hint !== undefined) found = found.filter((rel) => matchesHint(rel, hint));
-  // A self-reference named by its table is the one-to-many side; its column names the many-to-one.
-  if (found.length === 2 && found[0].fk === found[1].fk && name === parent) {
-    found = found.filter((rel) => rel.kind !== 'm2o');
+// PostgREST keeps each list sorted by Haskell's derived ordering; error details follow it.
+const cmp = (a: string | boolean | number, b: string | boolean | number) => (a < b ? -1 : a > b ? 1 : 0);
+const cmpQi = (a: QI, b: QI) => cmp(a.schema, b.schema) || cmp(a.name, b.name);
+function cmpCols(a: Cols, b: Cols): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const c = cmp(a[i][0], b[i][0]) || cmp(a[i][1], b[i][1]);
+    if (c) return c;
   }
-  if (found.length === 1) return found[0];
-  if (found.length === 0) {
-    throw pgrstError(
-      400,
-      'PGRST200',
-      `Could not find a relationship between '${parent}' and '${name}' in the schema cache`,
-      `Searched for a foreign key relationship between '${parent}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${SCHEMA}', but no matches were found.`,
-      null,
+  return a.length - b.length;
+}
+const ORDER = { o2m: 0, m2o: 1, o2o: 2, m2m: 3 };
+function cmpCard(a: Cardinality, b: Cardinality): number {
+  if (a.kind !== b.kind) return ORDER[a.kind] - ORDER[b.kind];
+  if (a.kind === 'm2m' && b.kind === 'm2m')
+    return (
+      cmpQi(a.junction, b.junction) ||
+      cmp(a.cons1, b.cons1) ||
+      cmp(a.cons2, b.cons2) ||
+      cmpCols(a.colsSource, b.colsSource) ||
+      cmpCols(a.colsTarget, b.colsTarget)
     );
-  }
-  const options = found.map((rel) => `'${name}!${rel.kind === 'm2m' ? rel.junction : rel.fk.name}'`);
-  throw pgrstError(
-    300,
-    'PGRST201',
-    `Could not embed because more than one relationship was found for '${parent}' and '${name}'`,
-    found.map((rel) => describe(rel, parent)),
-    `Try changing '${name}' to one of the following: ${options.join(', ')}. Find the desired relationship in the 'details' key.`,
+  if (a.kind === 'm2m' || b.kind === 'm2m') return 0;
+  const parent = (c: Cardinality) => (c.kind === 'o2o' ? c.isParent : false);
+  return cmp(a.cons, b.cons) || cmpCols(a.cols, b.cols) || cmp(parent(a), parent(b));
+}
+function cmpRel(a: Relationship, b: Relationship): number {
+  if (a.computed !== b.computed) return a.computed ? 1 : -1;
+  if (a.computed && b.computed)
+    return cmpQi(a.fn, b.fn) || cmpQi(a.table, b.table) || cmpQi(a.foreignTable, b.foreignTable);
+  const x = a as FkRel;
+  const y = b as FkRel;
+  return (
+    cmpQi(x.table, y.table) ||
+    cmpQi(x.foreignTable, y.foreignTable) ||
+    cmp(x.isSelf, y.isSelf) ||
+    cmpCard(x.card, y.card) ||
+    cmp(x.tableIsView, y.tableIsView) ||
+    cmp(x.fTableIsView, y.fTableIsView)
   );
 }
 
-/** The condition joining the embedded (child) alias to its parent alias. */
-export function joinCondition(
-  rel: Relationship,
-  parentAlias: string,
-  childAlias: string,
-  junctionAlias: string,
-): string {
-  const p = (c: string) => `${quoteIdent(parentAlias)}.${quoteIdent(c)}`;
-  const c = (col: string) => `${quoteIdent(childAlias)}.${quoteIdent(col)}`;
-  const j = (col: string) => `${quoteIdent(junctionAlias)}.${quoteIdent(col)}`;
-  const { fk } = rel;
-  if (rel.kind === 'm2o') return fk.columns.map((col, i) => `${c(fk.refColumns[i])} = ${p(col)}`).join(' AND ');
-  if (rel.kind === 'o2m' || rel.kind === 'o2o')
-    return fk.columns.map((col, i) => `${c(col)} = ${p(fk.refColumns[i])}`).join(' AND ');
-  const fk2 = rel.fk2!;
-  const conds = [
-    ...fk.columns.map((col, i) => `${j(col)} = ${p(fk.refColumns[i])}`),
-    ...fk2.columns.map((col, i) => `${j(col)} = ${c(fk2.refColumns[i])}`),
-  ];
-  return `EXISTS (SELECT 1 FROM ${qualified(rel.junction!)} AS ${quoteIdent(junctionAlias)} WHERE ${conds.join(' AND ')})`;
+export function buildRelationships(catalog: Catalog, schemas: string[]): Map<string, Relationship[]> {
+  const uniques = new Map<string, Set<string>>();
+  for (const c of catalog.constraints) {
+    if (c.type === 'f') continue;
+    const set = uniques.get(c.tableOid) ?? new Set<string>();
+    set.add([...c.keys].sort((x, y) => x - y).join(','));
+    uniques.set(c.tableOid, set);
+  }
+  const base: FkRel[] = [];
+  for (const c of catalog.constraints) {
+    if (c.type !== 'f' || !c.foreignTable) continue;
+    const cols: Cols = c.cols.map((col, i) => [col, c.foreignCols[i]]);
+    const oneToOne = uniques.get(c.tableOid)?.has([...c.keys].sort((x, y) => x - y).join(',')) ?? false;
+    base.push({
+      computed: false,
+      table: c.table,
+      foreignTable: c.foreignTable,
+      isSelf: c.tableOid === c.foreignOid,
+      card: oneToOne ? { kind: 'o2o', cons: c.name, cols, isParent: false } : { kind: 'm2o', cons: c.name, cols },
+      tableIsView: false,
+      fTableIsView: false,
+    });
+  }
+  const withViews = [...base, ...base.flatMap((rel) => viewRels(catalog.viewKeys, rel))];
+  const withM2m = [...withViews, ...m2mRels(catalog.tables, withViews)];
+  const all = [...withM2m, ...withM2m.map(inverse).filter((r): r is FkRel => r !== null)];
+
+  // Keyed by the two ends; a computed relationship replaces what is detected under its name.
+  const byEnds = new Map<string, Relationship[]>();
+  for (const rel of all) {
+    const key = `${qiKey(rel.table)}\u0003${qiKey(rel.foreignTable)}`;
+    byEnds.set(key, [...(byEnds.get(key) ?? []), rel]);
+  }
+  for (const c of catalog.computedRels) {
+    const rel: Relationship = { computed: true, ...c, isSelf: sameQi(c.table, c.foreignTable) };
+    byEnds.set(`${qiKey(c.table)}\u0003${qiKey(c.fn)}`, [rel]);
+  }
+  const map = new Map<string, Relationship[]>();
+  for (const rels of byEnds.values()) {
+    for (const rel of rels) {
+      const otherSchema = rel.computed ? rel.fn.schema : rel.foreignTable.schema;
+      const internalJunction = !rel.computed && rel.card.kind === 'm2m' && !schemas.includes(rel.card.junction.schema);
+      if (!schemas.includes(rel.table.schema) || !schemas.includes(rel.foreignTable.schema) || internalJunction)
+        continue;
+      const key = relKey(rel.table, otherSchema);
+      map.set(key, [...(map.get(key) ?? []), rel]);
+    }
+  }
+  for (const list of map.values()) list.sort(cmpRel);
+  return map;
 }

@@ -1,7 +1,9 @@
 /**
- * Shapes PostgREST's replies from the one row every statement returns (`total`, `n`, `body`):
- * JSON arrays, singular objects (406 PGRST116 otherwise), CSV, `Content-Range` with the exact
- * count, and the 200/206/416 statuses of ranged reads.
+ * PostgREST 13's replies, from the one row every statement returns (`total`, `n`, `body`,
+ * `location`, `inserted`): the status and Content-Range of reads and calls (200, 206 when the
+ * rows are fewer than the total, 416 past the end), of inserts (201, or 200 for an upsert that
+ * inserted nothing), updates and deletes (200 with a representation, else 204), singular
+ * responses (406 PGRST116), Preference-Applied and Content-Profile.
  */
 import type { ApiResponse } from '../app.ts';
 import { pgrstError } from './errors.ts';
@@ -11,10 +13,9 @@ export interface ResultRow {
   total: string | number | null;
   n: number;
   body: string;
+  location: string[] | null;
+  inserted: number | null;
 }
-
-export const JSON_TYPE = 'application/json; charset=utf-8';
-export const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
 export function totalOf(row: ResultRow): number | null {
   return row.total === null || row.total === undefined ? null : Number(row.total);
@@ -26,76 +27,61 @@ export function checkSingular(media: MediaType, row: ResultRow): void {
     throw pgrstError(
       406,
       'PGRST116',
-      'JSON object requested, multiple (or no) rows returned',
+      'Cannot coerce the result to a single JSON object',
       `The result contains ${row.n} rows`,
     );
   }
 }
 
-export function contentRange(offset: number, n: number, total: number | null): string {
-  const totalText = total === null ? '*' : String(total);
-  return n === 0 ? `*/${totalText}` : `${offset}-${offset + n - 1}/${totalText}`;
+/** PostgREST's `contentRangeH lower upper total`. */
+export function contentRange(lower: number, upper: number, total: number | null): string {
+  const range = total !== 0 && lower <= upper ? `${lower}-${upper}` : '*';
+  return `${range}/${total === null ? '*' : total}`;
 }
 
-/** The body in the requested media type, with its Content-Type. */
-export function formatBody(media: MediaType, row: ResultRow): { body: string; type: string } {
-  if (media.kind === 'object')
-    return { body: Number(row.n) === 1 ? row.body.slice(1, -1).trim() : 'null', type: OBJECT_TYPE };
-  if (media.kind === 'csv')
-    return { body: toCsv(JSON.parse(row.body) as Array<Record<string, unknown>>), type: 'text/csv; charset=utf-8' };
-  return { body: row.body, type: JSON_TYPE };
+/** Status and Content-Range of a read or call: `rangeStatusHeader`. */
+export function rangeStatus(offset: number, n: number, total: number | null): { status: number; range: string } {
+  const upper = offset + n - 1;
+  const range = contentRange(offset, upper, total);
+  if (total === null) return { status: 200, range };
+  if (offset > total) return { status: 416, range };
+  return { status: n < total ? 206 : 200, range };
 }
 
-function csvValue(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** The body of a 416: the offset was past the last row. */
+export function outOfRange(offset: number, total: number | null): ApiResponse {
+  const error = pgrstError(
+    416,
+    'PGRST103',
+    'Requested range not satisfiable',
+    `An offset of ${offset} was requested, but there are only ${total ?? 0} rows.`,
+  );
+  return { status: 416, body: error.body };
 }
 
-function toCsv(rows: Array<Record<string, unknown>>): string {
-  if (rows.length === 0) return '';
-  const keys = Object.keys(rows[0]);
-  return [keys.map(csvValue).join(','), ...rows.map((r) => keys.map((k) => csvValue(r[k])).join(','))].join('\n');
+export interface ReplyContext {
+  media: MediaType;
+  /** `Content-Profile` when the schema was negotiated (several schemas exposed). */
+  profile: Record<string, string>;
+  head: boolean;
 }
 
-/** A read's reply (tables, views and set-returning functions). */
-export function readReply(row: ResultRow, media: MediaType, offset: number, head: boolean): ApiResponse {
-  const n = Number(row.n);
-  const total = totalOf(row);
-  let status = 200;
-  if (total !== null) {
-    if (offset > total && !(offset === 0 && total === 0)) {
-      throw pgrstError(
-        416,
-        'PGRST103',
-        'Requested range not satisfiable',
-        `An offset of ${offset} was requested, but there are only ${total} rows.`,
-        null,
-        {
-          'content-range': `*/${total}`,
-        },
-      );
-    }
-    if (n < total) status = 206;
+/** A read's or call's reply with its body. */
+export function rowsReply(
+  row: ResultRow,
+  ctx: ReplyContext,
+  offset: number,
+  total: number | null,
+  prefs: Record<string, string>,
+): ApiResponse {
+  const { status, range } = rangeStatus(offset, Number(row.n), total);
+  if (status === 416) {
+    const reply = outOfRange(offset, total);
+    return { ...reply, headers: { 'content-range': range, ...prefs } };
   }
-  const { body, type } = formatBody(media, row);
   return {
-    status: media.kind === 'object' ? 200 : status,
-    headers: { 'content-range': contentRange(offset, n, total), 'content-type': type },
-    body: head ? undefined : body,
+    status,
+    headers: { 'content-range': range, ...prefs, 'content-type': ctx.media.contentType, ...ctx.profile },
+    body: ctx.head ? undefined : row.body,
   };
-}
-
-/** A planned request: one statement, run in the caller's transaction, and how to reply. */
-export interface Plan {
-  sql: string;
-  params: unknown[];
-  /** GET and HEAD run in a READ ONLY transaction, as PostgREST's do. */
-  readOnly: boolean;
-  /** Runs inside the transaction on the statement's row; throwing rolls the transaction back. */
-  check?(row: ResultRow): void;
-  reply(row: ResultRow): ApiResponse;
-  /** `Prefer: tx=rollback`: reply, then roll back. */
-  rollback?: boolean;
-  write: boolean;
 }

@@ -1,176 +1,218 @@
 /**
- * `/rpc/{fn}`: a function of the exposed schema called with named arguments (a JSON object on
- * POST, query parameters on GET/HEAD) or with the whole body for a single unnamed json/jsonb
- * parameter. The overload is chosen by argument names; the arguments are typed by
- * `json_to_record` with the catalog's types. Scalars come back as JSON scalars, a row as an
- * object, sets as arrays that take filters, order and limits; `void` is 204.
+ * `/rpc/{fn}`: a function of the request's schema, called as PostgREST 13 calls it. POST takes
+ * its arguments from a JSON object (the keys choose the overload; only those are passed), the
+ * whole body for a single unnamed json/jsonb/text/xml/bytea parameter, or a form; GET and HEAD
+ * from query parameters without an operator (the others filter the result, which can be ordered,
+ * paged, counted and embedded like a table's rows). Scalars come back as JSON scalars, a row as
+ * an object, sets as arrays; `void` is 204. `Prefer: tx=rollback` and `max-affected` apply as
+ * they do to table writes.
  */
 import type { ApiRequest, ApiResponse } from '../app.ts';
+import type { RequestContext } from './context.ts';
 import { invalidJson, pgrstError } from './errors.ts';
-import { parseSelect } from './parse.ts';
-import { applyParams, jsonBody, parseAccept, parsePrefer } from './request.ts';
-import { buildLevel, newBuilder, pseudoTable, renderTop } from './query.ts';
-import { applyRange } from './read.ts';
-import { checkSingular, formatBody, readReply, JSON_TYPE, type Plan, type ResultRow } from './respond.ts';
-import { SCHEMA, quoteIdent, type Func, type SchemaCache } from './schema.ts';
+import { readPlan } from './plan.ts';
+import type { ReadNode } from './plan-types.ts';
+import { parseQueryParams } from './query-params.ts';
+import { checkStrict, jsonBody, negotiate, parsePrefer, preferenceApplied, topRange } from './request.ts';
+import { checkSingular, rowsReply, totalOf, type ResultRow } from './respond.ts';
+import { findRoutine, type BodyType } from './rpc-resolve.ts';
+import type { Plan } from './run.ts';
+import {
+  qualified,
+  quoteIdent,
+  returnsScalar,
+  returnsSetOfScalar,
+  returnsSingle,
+  returnsVoid,
+  routineTableName,
+  type Routine,
+} from './schema.ts';
+import { Params, type Ctx } from './sql.ts';
+import { callStatement, type CallShape } from './statement.ts';
 
-const RAW_BODY_TYPES = new Set(['json', 'jsonb', 'text', 'xml', 'bytea']);
-
-function notFound(name: string, keys: string[], cache: SchemaCache): never {
-  const withArgs = keys.length ? `with parameters ${keys.join(', ')}` : 'without parameters';
-  const similar = [...cache.functions.keys()].find((f) => f.toLowerCase() === name.toLowerCase() && f !== name);
-  throw pgrstError(
-    404,
-    'PGRST202',
-    `Could not find the function ${SCHEMA}.${name}${keys.length ? `(${keys.join(', ')})` : ' without parameters'} in the schema cache`,
-    `Searched for the function ${SCHEMA}.${name} ${withArgs} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    similar ? `Perhaps you meant to call the function ${SCHEMA}.${similar}` : null,
-  );
+function bodyType(req: ApiRequest): BodyType | null {
+  const type = (req.header('content-type') ?? 'application/json').split(';')[0].trim().toLowerCase();
+  if (type === 'application/json') return 'json';
+  if (type === 'text/plain') return 'text';
+  if (type === 'text/xml') return 'xml';
+  if (type === 'application/octet-stream') return 'bytea';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
+  return null;
 }
 
-interface Call {
-  func: Func;
-  /** The SQL of the call (`"public"."fn"(...)`) and the FROM items it needs. */
-  args: string;
-  from: string;
-}
-
-function chooseFunction(
-  cache: SchemaCache,
-  name: string,
-  body: unknown,
-  singleObject: boolean,
-  addParam: (v: unknown) => string,
-): Call {
-  const funcs = cache.functions.get(name) ?? [];
-  const args =
-    body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-  const keys = args ? Object.keys(args) : [];
-  const named = args
-    ? funcs.filter(
-        (f) =>
-          f.args.every((a) => a.name !== '' || a.hasDefault) &&
-          keys.every((k) => f.args.some((a) => a.name === k)) &&
-          f.args.every((a) => a.hasDefault || keys.includes(a.name)),
-      )
-    : [];
-  const raw = funcs.filter(
-    (f) => f.args.length === 1 && RAW_BODY_TYPES.has(f.args[0].type) && (f.args[0].name === '' || singleObject),
-  );
-  const matches = named.length ? named : raw;
-  if (matches.length === 0) notFound(name, keys, cache);
-  if (matches.length > 1) {
-    throw pgrstError(
-      300,
-      'PGRST203',
-      `Could not choose the best candidate function between: ${matches.map((f) => `${SCHEMA}.${name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`,
-      null,
-      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-    );
+/** Argument values from a query string or form: repeated values only for a variadic parameter. */
+function directArgs(routine: Routine, pairs: Array<[string, string]>): Map<string, string | string[]> {
+  const args = new Map<string, string | string[]>();
+  for (const [key, value] of pairs) {
+    const variadic = routine.params.some((p) => p.name === key && p.variadic);
+    const seen = args.get(key);
+    if (variadic) args.set(key, [...((seen as string[] | undefined) ?? []), value]);
+    else if (seen === undefined) args.set(key, value);
   }
-  const func = matches[0];
-  const fn = `${quoteIdent(SCHEMA)}.${quoteIdent(name)}`;
-  if (named.includes(func)) {
-    const used = func.args.filter((a) => keys.includes(a.name));
-    if (used.length === 0) return { func, args: `${fn}()`, from: '' };
-    const record = `json_to_record(${addParam(JSON.stringify(args))}::json) AS "_a"(${used.map((a) => `${quoteIdent(a.name)} ${a.type}`).join(', ')})`;
-    return {
-      func,
-      args: `${fn}(${used.map((a) => `${quoteIdent(a.name)} := "_a".${quoteIdent(a.name)}`).join(', ')})`,
-      from: record,
+  return args;
+}
+
+function arrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+/** PostgREST's `inferColsEmbedNeeds` for a call, plus the columns its filters use. */
+function returnedColumns(root: ReadNode): string {
+  const names = new Set<string>();
+  if (root.select.some((s) => s.field.name === '*') || root.children.some((c) => c.rel?.computed))
+    return 'pgrst_call.*';
+  root.select.forEach((s) => names.add(s.field.name));
+  for (const child of root.children) {
+    const rel = child.rel;
+    if (!rel || rel.computed) continue;
+    (rel.card.kind === 'm2m' ? rel.card.colsSource : rel.card.cols).forEach(([c]) => names.add(c));
+  }
+  const walk = (node: ReadNode) => {
+    const visit = (c: ReadNode['where'][number]): void => {
+      if (c.kind === 'filter') names.add(c.filter.field.name);
+      else if (c.kind === 'logic') c.children.forEach(visit);
+      else names.add(c.aggAlias);
     };
-  }
-  const value =
-    body === undefined ? null : typeof body === 'string' && func.args[0].type === 'text' ? body : JSON.stringify(body);
-  return { func, args: `${fn}(${addParam(value)}::text::${func.args[0].type})`, from: '' };
-}
-
-export async function planRpc(req: ApiRequest, cache: SchemaCache, name: string): Promise<Plan> {
-  const media = parseAccept(req);
-  const prefer = parsePrefer(req);
-  const b = newBuilder(cache);
-  const readOnlyMethod = req.method === 'GET' || req.method === 'HEAD';
-  let body: unknown;
-  const skip = new Set<string>();
-  if (readOnlyMethod) {
-    const funcArgs = new Set((cache.functions.get(name) ?? []).flatMap((f) => f.args.map((a) => a.name)));
-    const args: Record<string, string> = {};
-    for (const [key, value] of req.url.searchParams) {
-      if (funcArgs.has(key)) {
-        args[key] = value;
-        skip.add(key);
-      }
-    }
-    body = args;
-  } else {
-    body = await jsonBody(req);
-    if (body === undefined) body = {};
-    if (typeof body !== 'object' || body === null) {
-      if (!(cache.functions.get(name) ?? []).some((f) => f.args.length === 1 && f.args[0].name === ''))
-        throw invalidJson();
-    }
-  }
-  const call = chooseFunction(cache, name, body, prefer.singleObject, (v) => b.params.add(v));
-  const { func } = call;
-  const from = call.from ? ` FROM ${call.from}` : '';
-  const base = {
-    params: b.params.values,
-    readOnly: readOnlyMethod || func.volatility !== 'v',
-    write: func.volatility === 'v' && !readOnlyMethod,
+    node.where.forEach(visit);
+    node.children.forEach(walk);
   };
+  walk(root);
+  if (names.size === 0) return '*';
+  return [...names].map((c) => `pgrst_call.${quoteIdent(c)}`).join(', ');
+}
 
-  if (func.returnKind === 'void' || (func.returnKind === 'scalar' && !func.returnsSet)) {
-    const sql = `SELECT NULL::bigint AS total, 1 AS n, to_json(${call.args})::text AS body${from}`;
-    return {
-      ...base,
-      sql,
-      reply(row: ResultRow): ApiResponse {
-        if (func.returnKind === 'void') return { status: 204, headers: { 'content-range': '*/*' } };
-        return {
-          status: 200,
-          headers: { 'content-type': JSON_TYPE, 'content-range': '*/*' },
-          body: req.method === 'HEAD' ? undefined : (row.body ?? 'null'),
-        };
-      },
-    };
+export async function planRpc(req: ApiRequest, rc: RequestContext, name: string): Promise<Plan> {
+  const { cache } = rc;
+  const media = negotiate(req);
+  const prefer = parsePrefer(req, cache.timezones);
+  const get = req.method === 'GET' || req.method === 'HEAD';
+  const params = parseQueryParams(req.url.searchParams, get);
+  const type = get ? 'json' : bodyType(req);
+  if (type === null)
+    throw pgrstError(400, 'PGRST102', `Content-Type not acceptable: ${req.header('content-type') ?? ''}`);
+  let pairs: Array<[string, string]> = params.rpcArgs;
+  let json: string | null = null;
+  let raw: Buffer | null = null;
+  let keys: string[];
+  if (get) keys = pairs.map(([k]) => k);
+  else if (type === 'form') {
+    pairs = [...new URLSearchParams((await req.body()).toString('utf8'))];
+    keys = pairs.map(([k]) => k);
+  } else if (type !== 'json') {
+    raw = await req.body();
+    keys = [];
+  } else {
+    const body = (await jsonBody(req)) ?? {};
+    if (Array.isArray(body)) {
+      const first = body[0] as unknown;
+      if (first !== undefined && (typeof first !== 'object' || first === null || Array.isArray(first)))
+        throw invalidJson('All object keys must match');
+      const objects = body as Array<Record<string, unknown>>;
+      const firstKeys = first ? Object.keys(first) : [];
+      if (objects.some((o) => Object.keys(o).length !== firstKeys.length || firstKeys.some((k) => !(k in o))))
+        throw invalidJson('All object keys must match');
+      keys = firstKeys;
+      json = JSON.stringify(body);
+    } else if (typeof body === 'object' && body !== null) {
+      keys = Object.keys(body);
+      json = JSON.stringify(body);
+    } else {
+      // PostgREST truncates any other JSON value to an empty array.
+      keys = [];
+      json = '[]';
+    }
   }
+  if (params.columns !== null && type === 'json') keys = params.columns;
+  const routine = findRoutine(cache, rc.schema, name, new Set(keys), !get, type);
+  const tableName = routineTableName(routine);
+  const range = topRange(req, params.ranges.get(''));
+  const root = readPlan(
+    cache,
+    { schema: routine.schema, name: tableName },
+    params,
+    { action: 'call', aggregatesEnabled: rc.aggregatesEnabled, maxRows: cache.api.maxRows },
+    range,
+  );
+  checkStrict(prefer);
+  const strictMax = prefer.handling === 'strict' && prefer.maxAffected !== null;
+  if (strictMax && returnsSingle(routine))
+    throw pgrstError(
+      400,
+      'PGRST128',
+      'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+    );
 
-  if (func.returnKind === 'scalar') {
-    const sql = `SELECT NULL::bigint AS total, count(*)::int AS n, coalesce(json_agg("_s"."v"), '[]')::text AS body FROM (SELECT ${call.args} AS "v"${from}) AS "_s"`;
-    return {
-      ...base,
-      sql,
-      check: (row) => checkSingular(media, row),
-      reply: (row) => readReply(row, media, 0, req.method === 'HEAD'),
-    };
+  const ctx: Ctx = { cache, params: new Params() };
+  const fn = qualified(routine);
+  const scalar = returnsScalar(routine) || returnsSetOfScalar(routine);
+  const callIt = (args: string) =>
+    scalar ? `(SELECT ${fn}(${args}) pgrst_scalar) pgrst_call` : `${fn}(${args}) pgrst_call`;
+  const used = routine.params.filter((p) => keys.includes(p.name));
+  let from: string;
+  if (routine.params.length === 1 && routine.params[0].name === '') {
+    const param = routine.params[0];
+    const value = raw !== null ? (param.type === 'bytea' ? raw : raw.toString('utf8')) : json;
+    from = `FROM ${callIt(param.type === 'bytea' ? ctx.params.add(value) : `${ctx.params.add(value)}::${param.type}`)}`;
+  } else if (used.length === 0) {
+    from = `FROM ${callIt('')}`;
+  } else if (json === null) {
+    const args = directArgs(routine, pairs);
+    const list = used.map((p) => {
+      const value = args.get(p.name)!;
+      const literal = ctx.params.add(Array.isArray(value) ? arrayLiteral(value) : value);
+      return `${p.variadic ? 'VARIADIC ' : ''}${quoteIdent(p.name)} := ${literal}::${p.castType}`;
+    });
+    from = `FROM ${callIt(list.join(', '))}`;
+  } else {
+    const record = json.trimStart().startsWith('{') ? 'json_to_record' : 'json_to_recordset';
+    const typed = used.map((p) => `${quoteIdent(p.name)} ${p.castType}`).join(', ');
+    const named = used.map((p) => quoteIdent(p.name)).join(', ');
+    const passed = used.map(
+      (p) => `${p.variadic ? 'VARIADIC ' : ''}${quoteIdent(p.name)} := pgrst_body.${quoteIdent(p.name)}`,
+    );
+    from =
+      `FROM (SELECT ${ctx.params.add(json)}::json AS json_data) pgrst_payload, ` +
+      `LATERAL (SELECT ${named} FROM ${record}(pgrst_payload.json_data) AS _(${typed}) LIMIT 1) pgrst_body, ` +
+      `LATERAL ${callIt(passed.join(', '))}`;
   }
-
-  const table = (func.resultTable && cache.tables.get(func.resultTable)) || pseudoTable(name, func.resultColumns);
-  const root = buildLevel(b, table, parseSelect(req.url.searchParams.get('select') ?? '*'));
-  applyParams(b, root, req.url.searchParams, skip);
-  const offset = func.returnsSet ? applyRange(req, root) : 0;
-  const source = `(SELECT "_f".* FROM ${call.from ? `${call.from}, LATERAL ` : ''}${call.args} AS "_f")`;
-  const singular = !func.returnsSet;
-  const sql = renderTop(b, root, {
-    from: source,
-    withCount: prefer.count && func.returnsSet,
-    singular,
+  const callSql = `SELECT ${scalar ? 'pgrst_call.pgrst_scalar' : returnedColumns(root)} ${from}`;
+  const head = req.method === 'HEAD';
+  const shape: CallShape = returnsScalar(routine)
+    ? 'scalar'
+    : returnsSetOfScalar(routine)
+      ? 'scalars'
+      : returnsSingle(routine)
+        ? 'row'
+        : 'rows';
+  const exact = prefer.count === 'exact' || prefer.count === 'estimated';
+  const sql = callStatement(ctx, callSql, root, exact, returnsSingle(routine), {
+    handler: head ? 'none' : media.kind === 'object' ? 'single' : media.kind,
     stripNulls: media.stripNulls,
+    shape,
   });
+  const writes = !get && routine.volatility === 'v';
+  const prefs = preferenceApplied(prefer, ['count', 'tx', 'handling', 'timezone', 'maxAffected']);
   return {
-    ...base,
     sql,
-    check: (row) => checkSingular(media, row),
+    params: ctx.params.values,
+    readOnly: !writes,
+    write: writes,
+    rollback: prefer.tx === 'rollback',
+    settings: rc.settings(prefer),
+    check(row: ResultRow) {
+      checkSingular(media, row);
+      if (strictMax && Number(row.n) > prefer.maxAffected!)
+        throw pgrstError(
+          400,
+          'PGRST124',
+          'Query result exceeds max-affected preference constraint',
+          `The query affects ${row.n} rows`,
+        );
+    },
     reply(row: ResultRow): ApiResponse {
-      if (singular) {
-        const { body } = formatBody({ kind: 'object', stripNulls: false }, row);
-        return {
-          status: 200,
-          headers: { 'content-type': JSON_TYPE, 'content-range': '*/*' },
-          body: req.method === 'HEAD' ? undefined : body,
-        };
-      }
-      return readReply(row, media, offset, req.method === 'HEAD');
+      const reply = rowsReply(row, { media, profile: rc.profile, head }, range.offset, totalOf(row), prefs);
+      if (!returnsVoid(routine) || reply.status === 416) return reply;
+      return { status: 204, headers: { 'content-range': reply.headers!['content-range'], ...prefs } };
     },
   };
 }

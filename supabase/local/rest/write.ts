@@ -1,57 +1,57 @@
 /**
- * POST (insert, upsert), PATCH (update) and DELETE on a table, as PostgREST plans them: the JSON
- * body becomes rows through `json_populate_record` (typed by the table's row type), filters
- * choose the rows to change, and the representation is selected from the changed rows (with
- * embeds) in the same statement. Statuses and `Prefer` handling follow PostgREST v12.
+ * POST (insert, upsert), PATCH (update) and DELETE on a table or view, as PostgREST 13 plans
+ * them: the JSON body becomes rows through `json_populate_record` (typed by the relation's row
+ * type), the top-level filters choose the rows to change (`limit`/`offset` do not: PostgREST 13
+ * dropped limited updates and deletes), the statement returns only what the representation and
+ * its embeds need, and the reply's status, Content-Range, Location and Preference-Applied follow
+ * PostgREST's. An upsert counts the rows it inserts through the `pgrst.inserted` setting, as
+ * PostgREST does, so that one that only updated answers 200.
  */
 import type { ApiRequest, ApiResponse } from '../app.ts';
 import { invalidJson, pgrstError, unknownPayloadColumn } from './errors.ts';
-import { parseSelect, type SelectItem } from './parse.ts';
-import { applyParams, jsonBody, parseAccept, parseColumns, parsePrefer, type Prefer } from './request.ts';
-import { buildLevel, newBuilder, renderTop, type Builder, type Level } from './query.ts';
-import { checkSingular, formatBody, type Plan, type ResultRow } from './respond.ts';
-import { qualified, quoteIdent, type SchemaCache, type Table } from './schema.ts';
+import { readPlan } from './plan.ts';
+import type { ReadNode } from './plan-types.ts';
+import { parseQueryParams } from './query-params.ts';
+import { checkStrict, jsonBody, negotiate, parsePrefer, preferenceApplied, type Prefer } from './request.ts';
+import { checkSingular, contentRange, type ResultRow } from './respond.ts';
+import type { Plan } from './run.ts';
+import { conditionsSql, type RequestContext } from './context.ts';
+import { Params, type Ctx } from './sql.ts';
+import { writeStatement } from './statement.ts';
+import { qualified, quoteIdent, type Table } from './schema.ts';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * What the write statement returns: only the columns the representation reads (selected columns,
- * and the key columns embeds join on), as PostgREST does, so that a table whose columns are
- * granted one by one can be written by a role that may not read all of them. With no
- * representation only the primary key comes back (the rows are counted, not read).
- */
-function returningList(cache: SchemaCache, table: Table, alias: string, items: SelectItem[] | null): string {
-  if (items?.some((item) => item.kind === 'star')) return `${alias}.*`;
-  const names = new Set<string>(table.primaryKey);
-  if (items) {
-    for (const item of items) {
-      if (item.kind === 'column' && table.columns.has(item.field.name)) names.add(item.field.name);
-      if (item.kind === 'count' && item.bare && table.columns.has('count')) names.add('count');
+/** PostgREST's `inferColsEmbedNeeds`: the selected columns, the keys embeds join on, the key. */
+function returning(root: ReadNode, table: Table, representation: boolean): string {
+  if (!representation) return 'RETURNING 1';
+  const names = new Set<string>();
+  if (root.select.some((s) => s.field.name === '*') || root.children.some((c) => c.rel?.computed)) names.add('*');
+  else {
+    root.select.forEach((s) => names.add(s.field.name));
+    for (const child of root.children) {
+      const rel = child.rel;
+      if (!rel || rel.computed) continue;
+      const cols = rel.card.kind === 'm2m' ? rel.card.colsSource : rel.card.cols;
+      cols.forEach(([c]) => names.add(c));
     }
-    if (items.some((item) => item.kind === 'embed')) {
-      for (const fk of cache.foreignKeys) {
-        if (fk.table === table.name) fk.columns.forEach((c) => names.add(c));
-        if (fk.refTable === table.name) fk.refColumns.forEach((c) => names.add(c));
-      }
-    }
+    table.pkCols.forEach((c) => names.add(c));
   }
-  if (names.size === 0) return `${alias}.*`;
-  return [...names].map((c) => `${alias}.${quoteIdent(c)}`).join(', ');
+  if (root.select.length === 0 && root.children.length === 0) names.add('*');
+  const t = qualified(table);
+  return `RETURNING ${[...names].map((c) => (c === '*' ? `${t}.*` : `${t}.${quoteIdent(c)}`)).join(', ')}`;
 }
 
 function checkColumns(table: Table, columns: string[]): void {
   for (const c of columns) if (!table.columns.has(c)) throw unknownPayloadColumn(table.name, c);
 }
 
-/** Columns of an insert: `columns=` when given, else the (identical) keys of every object. */
-function insertColumns(req: ApiRequest, table: Table, rows: Array<Record<string, unknown>>): string[] {
-  const param = req.url.searchParams.get('columns');
-  if (param !== null) {
-    const columns = parseColumns(param);
-    checkColumns(table, columns);
-    return columns;
+function insertColumns(columnsParam: string[] | null, table: Table, rows: Array<Record<string, unknown>>): string[] {
+  if (columnsParam !== null) {
+    checkColumns(table, columnsParam);
+    return columnsParam;
   }
   const first = rows.length ? Object.keys(rows[0]) : [];
   for (const row of rows.slice(1)) {
@@ -63,130 +63,157 @@ function insertColumns(req: ApiRequest, table: Table, rows: Array<Record<string,
   return first;
 }
 
+const INSERTED = `coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0)`;
+
 function insertSql(
-  b: Builder,
-  req: ApiRequest,
+  p: Params,
   table: Table,
   rows: Array<Record<string, unknown>>,
+  columns: string[],
   prefer: Prefer,
-  returning: (alias: string) => string,
+  conflict: string[],
+  returningSql: string,
 ): string {
-  const columns = insertColumns(req, table, rows);
-  const t = qualified(table.name);
-  const data = b.params.add(JSON.stringify(rows));
+  const t = qualified(table);
+  const data = p.add(JSON.stringify(rows));
   const exprs = columns.map((c) => {
     const value = `"_r".${quoteIdent(c)}`;
-    if (!prefer.missingDefault) return value;
+    if (prefer.missing !== 'default') return value;
     const fallback = table.columns.get(c)!.defaultExpr ?? 'NULL';
-    return `CASE WHEN "_e"."j" -> ${b.params.add(c)}::text IS NOT NULL THEN ${value} ELSE ${fallback} END`;
+    return `CASE WHEN "_e"."j" -> ${p.add(c)}::text IS NOT NULL THEN ${value} ELSE ${fallback} END`;
   });
-  let sql = `INSERT INTO ${t} AS "pgrst_target"`;
-  sql += columns.length ? ` (${columns.map(quoteIdent).join(', ')})` : '';
+  const merge = prefer.resolution === 'merge-duplicates';
+  let sql = `INSERT INTO ${t}${columns.length ? ` (${columns.map(quoteIdent).join(', ')})` : ''}`;
   sql += ` SELECT ${exprs.join(', ')} FROM json_array_elements(${data}::json) WITH ORDINALITY AS "_e"("j", "i"),`;
-  sql += ` LATERAL json_populate_record(NULL::${t}, "_e"."j") AS "_r" ORDER BY "_e"."i"`;
-  if (prefer.resolution) {
-    const param = req.url.searchParams.get('on_conflict');
-    const target = param !== null ? parseColumns(param) : table.primaryKey;
-    checkColumns(table, target);
-    const conflict = target.length ? ` (${target.map(quoteIdent).join(', ')})` : '';
-    const updates = columns.map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`);
-    if (prefer.resolution === 'merge-duplicates' && updates.length && conflict) {
-      sql += ` ON CONFLICT${conflict} DO UPDATE SET ${updates.join(', ')}`;
-    } else {
-      sql += ` ON CONFLICT${conflict} DO NOTHING`;
+  sql += ` LATERAL json_populate_record(NULL::${t}, "_e"."j") AS "_r"`;
+  if (merge) sql += ` WHERE set_config('pgrst.inserted', (${INSERTED} + 1)::text, true) <> '0'`;
+  sql += ` ORDER BY "_e"."i"`;
+  if (prefer.resolution && conflict.length) {
+    sql += ` ON CONFLICT(${conflict.map(quoteIdent).join(', ')}) `;
+    if (!merge || columns.length === 0) sql += 'DO NOTHING';
+    else {
+      sql += `DO UPDATE SET ${columns.map((c) => `${quoteIdent(c)} = EXCLUDED.${quoteIdent(c)}`).join(', ')}`;
+      sql += ` WHERE set_config('pgrst.inserted', (${INSERTED} - 1)::text, true) <> '-1'`;
     }
   }
-  return `${sql} RETURNING ${returning('"pgrst_target"')}`;
+  return `${sql} ${returningSql}`;
 }
 
-/** Filters of PATCH and DELETE, with `limit`/`order` applied through the row's ctid. */
-function whereOf(b: Builder, req: ApiRequest, filterLevel: Level): string {
-  applyParams(b, filterLevel, req.url.searchParams);
-  const conds = [...filterLevel.conds];
-  if (filterLevel.limit !== undefined || filterLevel.offset !== undefined) {
-    const a = quoteIdent(filterLevel.alias);
-    let inner = `SELECT ${a}.ctid FROM ${qualified(filterLevel.table.name)} AS ${a}`;
-    if (conds.length) inner += ` WHERE ${conds.join(' AND ')}`;
-    if (filterLevel.order.length) inner += ` ORDER BY ${filterLevel.order.join(', ')}`;
-    if (filterLevel.limit !== undefined) inner += ` LIMIT ${filterLevel.limit}`;
-    if (filterLevel.offset) inner += ` OFFSET ${filterLevel.offset}`;
-    return ` WHERE ${a}.ctid IN (${inner})`;
-  }
-  return conds.length ? ` WHERE ${conds.join(' AND ')}` : '';
-}
-
-export async function planWrite(req: ApiRequest, cache: SchemaCache, table: Table): Promise<Plan> {
-  const media = parseAccept(req);
-  const prefer = parsePrefer(req);
-  const b = newBuilder(cache);
-  const t = qualified(table.name);
+export async function planWrite(req: ApiRequest, rc: RequestContext, table: Table): Promise<Plan> {
+  const { cache } = rc;
+  const media = negotiate(req);
+  const prefer = parsePrefer(req, cache.timezones);
+  const params = parseQueryParams(req.url.searchParams, false);
   const representation = prefer.return === 'representation';
-  const items = representation ? parseSelect(req.url.searchParams.get('select') ?? '*') : null;
-  const returning = (alias: string) => returningList(cache, table, alias, items);
-  let cte: string;
-
+  const headersOnly = prefer.return === 'headers-only';
+  const root = readPlan(
+    cache,
+    table,
+    { ...params, select: representation || headersOnly ? params.select : [] },
+    { action: 'mutate', aggregatesEnabled: rc.aggregatesEnabled, maxRows: null },
+    { offset: 0, limit: null },
+  );
+  checkStrict(prefer);
+  const ctx: Ctx = { cache, params: new Params() };
+  const t = qualified(table);
+  const returningSql = returning(root, table, representation || headersOnly);
+  const rootFilters = [
+    ...params.logic.filter((l) => l.path.length === 0),
+    ...params.filters.filter((f) => f.path.length === 0),
+  ];
+  const where = conditionsSql(ctx, table, rootFilters);
+  let mutate: string;
+  let conflictKeys: string[] = [];
   if (req.method === 'POST') {
     const body = await jsonBody(req);
     const rows = Array.isArray(body) ? body : [body];
     if (body === undefined || !rows.every(isObject)) throw invalidJson();
-    cte = insertSql(b, req, table, rows as Array<Record<string, unknown>>, prefer, returning);
+    const columns = insertColumns(params.columns, table, rows as Array<Record<string, unknown>>);
+    conflictKeys = params.onConflict ?? table.pkCols;
+    checkColumns(table, conflictKeys);
+    mutate = insertSql(
+      ctx.params,
+      table,
+      rows as Array<Record<string, unknown>>,
+      columns,
+      prefer,
+      conflictKeys,
+      returningSql,
+    );
   } else if (req.method === 'PATCH') {
     const body = await jsonBody(req);
     if (!isObject(body)) throw invalidJson();
-    const columns = Object.keys(body);
+    const columns = params.columns ?? Object.keys(body);
     checkColumns(table, columns);
-    const filterLevel = buildLevel(b, table, []);
-    const a = quoteIdent(filterLevel.alias);
-    const where = whereOf(b, req, filterLevel);
     if (columns.length === 0) {
-      cte = `SELECT ${returning(a)} FROM ${t} AS ${a} WHERE FALSE`;
+      const cols = returningSql === 'RETURNING 1' ? 'NULL' : returningSql.slice('RETURNING '.length);
+      mutate = `SELECT ${cols} FROM ${t} WHERE false`;
     } else {
-      const sets = columns.map((c) => `${quoteIdent(c)} = "_r".${quoteIdent(c)}`).join(', ');
-      cte = `UPDATE ${t} AS ${a} SET ${sets} FROM json_populate_record(NULL::${t}, ${b.params.add(JSON.stringify(body))}::json) AS "_r"${where} RETURNING ${returning(a)}`;
+      const sets = columns.map((c) => `${quoteIdent(c)} = "pgrst_body".${quoteIdent(c)}`).join(', ');
+      const data = ctx.params.add(JSON.stringify(body));
+      mutate = `UPDATE ${t} SET ${sets} FROM json_populate_record(NULL::${t}, ${data}::json) AS "pgrst_body"${where} ${returningSql}`;
     }
   } else {
-    const filterLevel = buildLevel(b, table, []);
-    const a = quoteIdent(filterLevel.alias);
-    cte = `DELETE FROM ${t} AS ${a}${whereOf(b, req, filterLevel)} RETURNING ${returning(a)}`;
+    mutate = `DELETE FROM ${t}${where} ${returningSql}`;
   }
 
-  const root = buildLevel(b, table, items ?? []);
-  const sql = renderTop(b, root, {
-    source: { cte },
-    from: 'pgrst_source',
-    withCount: false,
-    singular: false,
-    stripNulls: media.stripNulls,
-  });
-
+  const insert = req.method === 'POST';
+  const merge = insert && prefer.resolution === 'merge-duplicates';
+  const sql = writeStatement(
+    ctx,
+    mutate,
+    root,
+    {
+      handler: representation ? (media.kind === 'object' ? 'single' : media.kind) : 'none',
+      stripNulls: media.stripNulls,
+    },
+    insert && headersOnly ? table.pkCols : null,
+    merge,
+  );
+  const strictMax = prefer.handling === 'strict' && prefer.maxAffected !== null;
   return {
     sql,
-    params: b.params.values,
+    params: ctx.params.values,
     readOnly: false,
     write: true,
-    rollback: prefer.rollback,
+    rollback: prefer.tx === 'rollback',
+    settings: rc.settings(prefer),
     check(row: ResultRow) {
       checkSingular(media, row);
-      if (prefer.strict && prefer.maxAffected !== null && Number(row.n) > prefer.maxAffected) {
+      if (!insert && strictMax && Number(row.n) > prefer.maxAffected!)
         throw pgrstError(
           400,
           'PGRST124',
           'Query result exceeds max-affected preference constraint',
           `The query affects ${row.n} rows`,
         );
-      }
     },
     reply(row: ResultRow): ApiResponse {
       const n = Number(row.n);
-      const range =
-        req.method === 'POST' ? `*/${prefer.count ? n : '*'}` : `${n ? `0-${n - 1}` : '*'}/${prefer.count ? n : '*'}`;
-      const headers: Record<string, string> = { 'content-range': range };
-      if (prefer.return) headers['preference-applied'] = `return=${prefer.return}`;
-      const created = req.method === 'POST';
-      if (!representation) return { status: created ? 201 : 204, headers };
-      const { body, type } = formatBody(media, row);
-      headers['content-type'] = type;
-      return { status: created ? 201 : 200, headers, body };
+      const count = prefer.count === 'exact' || prefer.count === 'estimated' ? n : null;
+      const range = req.method === 'PATCH' ? contentRange(0, n - 1, count) : contentRange(1, 0, count);
+      const applied = insert
+        ? { ...prefer, resolution: conflictKeys.length ? prefer.resolution : null }
+        : { ...prefer, resolution: null };
+      const keys: Array<keyof Prefer> = insert
+        ? ['resolution', 'missing', 'return', 'count', 'tx', 'handling', 'timezone']
+        : ['missing', 'return', 'count', 'tx', 'handling', 'timezone', 'maxAffected'];
+      const headers: Record<string, string> = { 'content-range': range, ...preferenceApplied(applied, keys) };
+      if (insert && row.location?.length) {
+        const query = row.location.map((kv) => {
+          const eq = kv.indexOf('=');
+          return `${encodeURIComponent(kv.slice(0, eq))}=${encodeURIComponent(kv.slice(eq + 1))}`;
+        });
+        headers.location = `/${table.name}?${query.join('&')}`;
+      }
+      let status = insert ? 201 : 204;
+      if (merge && (row.inserted === null || row.inserted <= 0)) status = 200;
+      if (!representation) return { status: insert ? status : 204, headers };
+      return {
+        status: insert ? status : 200,
+        headers: { ...headers, 'content-type': media.contentType, ...rc.profile },
+        body: row.body,
+      };
     },
   };
 }
