@@ -87,6 +87,13 @@ describe('functions and transactions', () => {
 });
 
 describe('counts and statuses of calls', () => {
+  it("RAISE SQLSTATE 'PGRST' sets the reply's status, body and headers", async () => {
+    const res = await raw('/rpc/pf_teapot', { method: 'POST', body: '{}' });
+    expect(res.status).toBe(418);
+    expect(res.headers.get('x-brew')).toBe('green');
+    expect(res.body).toEqual({ code: 'TEA01', details: null, hint: 'Try coffee', message: 'I am a teapot' });
+  });
+
   it('count=exact on a scalar function counts its one row', async () => {
     const counted = await anon.rpc('add_them', { a: 1, b: 2 }, { count: 'exact' });
     expect(counted.error).toBeNull();
@@ -113,13 +120,18 @@ describe('counts and statuses of calls', () => {
     expect(voided.text).toBe('');
   });
 
-  it('a GET call filters, orders and embeds the rows it returns', async () => {
+  it('a GET call filters and embeds its rows; a value with an operator is a filter, not an argument', async () => {
     const res = await anon
       .rpc('books_by', { author_name: 'Terry' }, { get: true })
       .select('title, author:authors!books_author_id_fkey(name)')
       .gt('year', 1990);
     expect(res.error).toBeNull();
     expect(res.data).toEqual([{ title: 'Small Gods', author: { name: 'Terry' } }]);
+    const filtered = await raw('/rpc/books_by?author_name=eq.Terry');
+    expect(filtered.status).toBe(404);
+    expect((filtered.body as { message: string }).message).toBe(
+      'Could not find the function public.books_by without parameters in the schema cache',
+    );
   });
 });
 
@@ -131,21 +143,17 @@ describe('overloaded functions', () => {
     const whole = await anon.rpc('pf_echo', { anything: [1, 2], z: 'x' });
     expect(whole.error).toBeNull();
     expect(JSON.parse((whole.data as string).slice('json:'.length))).toEqual({ anything: [1, 2], z: 'x' });
-  });
-
-  it('two overloads no request can tell apart are 300 PGRST203', async () => {
-    const res = await anon.rpc('pf_pick', { a: 1 });
-    expect(res.status).toBe(300);
-    expect(res.error).toEqual({
-      code: 'PGRST203',
-      details: null,
-      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-      message:
-        'Could not choose the best candidate function between: public.pf_pick(a => integer), public.pf_pick(a => text)',
+    // A text/plain body goes whole to the overload with a single unnamed text parameter.
+    const text = await raw('/rpc/pf_echo', {
+      method: 'POST',
+      body: 'hello',
+      headers: { 'content-type': 'text/plain' },
     });
+    expect(text.status).toBe(200);
+    expect(text.body).toBe('text:hello');
   });
 
-  it('an unknown function or argument list is 404 PGRST202 with "Perhaps you meant"', async () => {
+  it('an unknown function or argument list is 404 PGRST202 with "Perhaps you meant"; ambiguity is PGRST203', async () => {
     const typo = await anon.rpc('pf_ech', { a: 1 });
     expect(typo.status).toBe(404);
     expect(typo.error).toEqual({
@@ -167,6 +175,16 @@ describe('overloaded functions', () => {
     expect((viaGet.body as { details: string }).details).toBe(
       'Searched for the function public.add_them with parameter a, but no matches were found in the schema cache.',
     );
+    // Two overloads no request can tell apart are 300 PGRST203.
+    const pick = await anon.rpc('pf_pick', { a: 1 });
+    expect(pick.status).toBe(300);
+    expect(pick.error).toEqual({
+      code: 'PGRST203',
+      details: null,
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+      message:
+        'Could not choose the best candidate function between: public.pf_pick(a => integer), public.pf_pick(a => text)',
+    });
   });
 
   it('a variadic parameter takes repeated query values', async () => {
@@ -219,6 +237,16 @@ describe('statuses of writes and reads', () => {
     expect(exact.status).toBe(200);
     const estimated = await anon.from('pf_estimates').select('id', { count: 'estimated' });
     expect(estimated.count).toBe(7);
+  });
+
+  it('Prefer: timezone sets the time zone timestamps are written in', async () => {
+    const res = await raw('/books?select=created_at&id=eq.1', { headers: { Prefer: 'timezone=Asia/Kolkata' } });
+    expect(res.headers.get('preference-applied')).toBe('timezone=Asia/Kolkata');
+    expect((res.body as Array<{ created_at: string }>)[0].created_at).toMatch(/\+05:30$/);
+    const plain = await raw('/books?select=created_at&id=eq.1');
+    const unknown = await raw('/books?select=created_at&id=eq.1', { headers: { Prefer: 'timezone=Mars/Base' } });
+    expect(unknown.headers.get('preference-applied')).toBeNull();
+    expect(unknown.body).toEqual(plain.body);
   });
 
   it('handling=strict refuses unknown preferences with PGRST122', async () => {

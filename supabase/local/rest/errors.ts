@@ -1,7 +1,8 @@
 /**
  * PostgREST's error replies: the `{code, message, details, hint}` body, the PGRST* errors the
- * local PostgREST raises itself (parse errors, schema-cache misses, singular responses) and the
- * mapping of PostgreSQL SQLSTATE codes to HTTP statuses that PostgREST v12 applies.
+ * local PostgREST raises itself (parse errors, schema-cache misses, singular responses), the
+ * mapping of PostgreSQL SQLSTATE codes to HTTP statuses that PostgREST 13 applies, and replies a
+ * function builds itself with `RAISE SQLSTATE 'PGRST'`.
  */
 import { HttpError } from '../app.ts';
 import { isPgError } from '../db.ts';
@@ -28,10 +29,6 @@ export function pgrstError(
 /** Bad query-string syntax (PGRST100). */
 export function parseError(what: string, input: string, details: string): HttpError {
   return pgrstError(400, 'PGRST100', `"failed to parse ${what} (${input})" (line 1, column 1)`, details);
-}
-
-export function unknownColumn(table: string, column: string): HttpError {
-  return pgrstError(400, '42703', `column ${table}.${column} does not exist`);
 }
 
 export function unknownPayloadColumn(table: string, column: string): HttpError {
