@@ -210,6 +210,33 @@ describe('statuses of writes and reads', () => {
     expect(ignored.status).toBe(201);
   });
 
+  it('PUT upserts the one row its primary key names', async () => {
+    const put = (query: string, body: object, prefer = 'return=representation') =>
+      raw(`/pf_teams?${query}`, { method: 'PUT', body: JSON.stringify(body), headers: { Prefer: prefer } });
+    const created = await put('id=eq.20', { id: 20, name: 'Info' });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual([{ id: 20, name: 'Info' }]);
+    const replaced = await put('id=eq.20', { id: 20, name: 'Info desk' });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toEqual([{ id: 20, name: 'Info desk' }]);
+    expect((await put('id=eq.20', { id: 20, name: 'Info point' }, 'return=minimal')).status).toBe(204);
+    const mismatch = await put('id=eq.21', { id: 22, name: 'Elsewhere' });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body).toEqual({
+      code: 'PGRST115',
+      details: null,
+      hint: null,
+      message: 'Payload values do not match URL in primary key column(s)',
+    });
+    const notKey = await put('name=eq.Info', { id: 20, name: 'x' });
+    expect(notKey.status).toBe(405);
+    expect((notKey.body as { code: string }).code).toBe('PGRST105');
+    const { rows } = await backend.db.query<{ name: string }>(
+      'select name from public.pf_teams where id in (20, 21, 22)',
+    );
+    expect(rows).toEqual([{ name: 'Info point' }]);
+  });
+
   it('return=headers-only gives the Location of the inserted row; delete ranges are */n', async () => {
     const res = await raw('/pf_teams', {
       method: 'POST',

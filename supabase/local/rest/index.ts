@@ -160,7 +160,7 @@ export function restApi(app: App): ApiHandler {
       return planRpc(req, rc, decodeSegment(segments[1]));
     }
     if (segments.length !== 1) throw pgrstError(404, 'PGRST125', 'Invalid path specified in request URL');
-    if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method))
+    if (!['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method))
       throw pgrstError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
     const table = tableOf(cache, schema, decodeSegment(segments[0]));
     if (method === 'GET' || method === 'HEAD') return planRead(req, rc, table);

@@ -1,7 +1,7 @@
 /**
- * POST (insert, upsert), PATCH (update) and DELETE on a table or view, as PostgREST 13 plans
- * them: the JSON body becomes rows through `json_populate_record` (typed by the relation's row
- * type), the top-level filters choose the rows to change (`limit`/`offset` do not: PostgREST 13
+ * POST (insert, upsert), PUT (upsert of one row named by its key), PATCH (update) and DELETE on
+ * a table or view, as PostgREST 13 plans them: the JSON body becomes rows through
+ * `json_populate_record` (typed by the relation's row type), the top-level filters choose the rows to change (`limit`/`offset` do not: PostgREST 13
  * dropped limited updates and deletes), the statement returns only what the representation and
  * its embeds need, and the reply's status, Content-Range, Location and Preference-Applied follow
  * PostgREST's. An upsert counts the rows it inserts through the `pgrst.inserted` setting, as
@@ -11,8 +11,17 @@ import type { ApiRequest, ApiResponse } from '../app.ts';
 import { invalidJson, pgrstError, unknownPayloadColumn } from './errors.ts';
 import { readPlan } from './plan.ts';
 import type { ReadNode } from './plan-types.ts';
-import { parseQueryParams } from './query-params.ts';
-import { checkStrict, jsonBody, negotiate, parsePrefer, preferenceApplied, type Prefer } from './request.ts';
+import { parseQueryParams, type QueryParams } from './query-params.ts';
+import {
+  checkStrict,
+  jsonBody,
+  negotiate,
+  parsePrefer,
+  preferenceApplied,
+  type MediaType,
+  type Prefer,
+} from './request.ts';
+import type { Filter } from './parse-filters.ts';
 import { checkSingular, contentRange, type ResultRow } from './respond.ts';
 import type { Plan } from './run.ts';
 import { conditionsSql, type RequestContext } from './context.ts';
@@ -73,6 +82,7 @@ function insertSql(
   prefer: Prefer,
   conflict: string[],
   returningSql: string,
+  putWhere = '',
 ): string {
   const t = qualified(table);
   const data = p.add(JSON.stringify(rows));
@@ -86,7 +96,7 @@ function insertSql(
   let sql = `INSERT INTO ${t}${columns.length ? ` (${columns.map(quoteIdent).join(', ')})` : ''}`;
   sql += ` SELECT ${exprs.join(', ')} FROM json_array_elements(${data}::json) WITH ORDINALITY AS "_e"("j", "i"),`;
   sql += ` LATERAL json_populate_record(NULL::${t}, "_e"."j") AS "_r"`;
-  if (merge) sql += ` WHERE set_config('pgrst.inserted', (${INSERTED} + 1)::text, true) <> '0'`;
+  if (merge) sql += ` WHERE set_config('pgrst.inserted', (${INSERTED} + 1)::text, true) <> '0'${putWhere}`;
   sql += ` ORDER BY "_e"."i"`;
   if (prefer.resolution && conflict.length) {
     sql += ` ON CONFLICT(${conflict.map(quoteIdent).join(', ')}) `;
@@ -97,6 +107,40 @@ function insertSql(
     }
   }
   return `${sql} ${returningSql}`;
+}
+
+/** PUT names one row by its whole primary key, each column with `eq` (PGRST105 otherwise). */
+function putFilters(params: QueryParams, table: Table): Array<{ filter: Filter }> {
+  if (params.ranges.size)
+    throw pgrstError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT');
+  const keys = new Set(params.filters.map((f) => [...f.path, f.filter.field.name].join('.')));
+  const pk = table.pkCols;
+  const valid =
+    params.logic.length === 0 &&
+    pk.length > 0 &&
+    keys.size === pk.length &&
+    pk.every((c) => keys.has(c)) &&
+    params.filters.every(
+      (f) =>
+        f.path.length === 0 &&
+        f.filter.op === 'eq' &&
+        !f.filter.negate &&
+        !f.filter.quant &&
+        f.filter.field.path.length === 0,
+    );
+  if (!valid)
+    throw pgrstError(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators");
+  return params.filters.map((f) => ({ filter: f.filter }));
+}
+
+function putReply(row: ResultRow, prefer: Prefer, media: MediaType, profile: Record<string, string>): ApiResponse {
+  const headers = preferenceApplied(prefer, ['return', 'count', 'tx', 'handling', 'timezone']);
+  if (prefer.return !== 'representation') return { status: 204, headers };
+  return {
+    status: row.inserted !== null && row.inserted > 0 ? 201 : 200,
+    headers: { ...headers, 'content-type': media.contentType, ...profile },
+    body: row.body,
+  };
 }
 
 export async function planWrite(req: ApiRequest, rc: RequestContext, table: Table): Promise<Plan> {
@@ -121,7 +165,8 @@ export async function planWrite(req: ApiRequest, rc: RequestContext, table: Tabl
     ...params.logic.filter((l) => l.path.length === 0),
     ...params.filters.filter((f) => f.path.length === 0),
   ];
-  const where = conditionsSql(ctx, table, rootFilters);
+  // Built only where used: every parameter of the statement must appear in it.
+  const where = () => conditionsSql(ctx, table, rootFilters);
   let mutate: string;
   let conflictKeys: string[] = [];
   if (req.method === 'POST') {
@@ -140,6 +185,24 @@ export async function planWrite(req: ApiRequest, rc: RequestContext, table: Tabl
       conflictKeys,
       returningSql,
     );
+  } else if (req.method === 'PUT') {
+    const body = await jsonBody(req);
+    const rows = Array.isArray(body) ? body : [body];
+    if (body === undefined || !rows.every(isObject)) throw invalidJson();
+    const putConditions = putFilters(params, table);
+    const columns = insertColumns(params.columns, table, rows as Array<Record<string, unknown>>);
+    const mergePut = { ...prefer, resolution: 'merge-duplicates' as const };
+    const conditions = conditionsSql(ctx, { schema: '', name: '_r' }, putConditions).replace(' WHERE ', ' AND ');
+    mutate = insertSql(
+      ctx.params,
+      table,
+      rows as Array<Record<string, unknown>>,
+      columns,
+      mergePut,
+      table.pkCols,
+      returningSql,
+      conditions,
+    );
   } else if (req.method === 'PATCH') {
     const body = await jsonBody(req);
     if (!isObject(body)) throw invalidJson();
@@ -151,14 +214,15 @@ export async function planWrite(req: ApiRequest, rc: RequestContext, table: Tabl
     } else {
       const sets = columns.map((c) => `${quoteIdent(c)} = "pgrst_body".${quoteIdent(c)}`).join(', ');
       const data = ctx.params.add(JSON.stringify(body));
-      mutate = `UPDATE ${t} SET ${sets} FROM json_populate_record(NULL::${t}, ${data}::json) AS "pgrst_body"${where} ${returningSql}`;
+      mutate = `UPDATE ${t} SET ${sets} FROM json_populate_record(NULL::${t}, ${data}::json) AS "pgrst_body"${where()} ${returningSql}`;
     }
   } else {
-    mutate = `DELETE FROM ${t}${where} ${returningSql}`;
+    mutate = `DELETE FROM ${t}${where()} ${returningSql}`;
   }
 
+  const put = req.method === 'PUT';
   const insert = req.method === 'POST';
-  const merge = insert && prefer.resolution === 'merge-duplicates';
+  const merge = put || (insert && prefer.resolution === 'merge-duplicates');
   const sql = writeStatement(
     ctx,
     mutate,
@@ -179,6 +243,8 @@ export async function planWrite(req: ApiRequest, rc: RequestContext, table: Tabl
     rollback: prefer.tx === 'rollback',
     settings: rc.settings(prefer),
     check(row: ResultRow) {
+      if (put && Number(row.n) !== 1)
+        throw pgrstError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
       checkSingular(media, row);
       if (!insert && strictMax && Number(row.n) > prefer.maxAffected!)
         throw pgrstError(
@@ -189,6 +255,7 @@ export async function planWrite(req: ApiRequest, rc: RequestContext, table: Tabl
         );
     },
     reply(row: ResultRow): ApiResponse {
+      if (put) return putReply(row, prefer, media, rc.profile);
       const n = Number(row.n);
       const count = prefer.count === 'exact' || prefer.count === 'estimated' ? n : null;
       const range = req.method === 'PATCH' ? contentRange(0, n - 1, count) : contentRange(1, 0, count);
