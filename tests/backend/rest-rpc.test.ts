@@ -94,6 +94,25 @@ describe('counts and statuses of calls', () => {
     expect(res.body).toEqual({ code: 'TEA01', details: null, hint: 'Try coffee', message: 'I am a teapot' });
   });
 
+  it('response.status and response.headers set by a function shape the reply', async () => {
+    const res = await raw('/rpc/pf_accepted', {
+      method: 'POST',
+      body: JSON.stringify({ header_json: '[{"Location": "/jobs/7"}, {"X-Queue": "slow"}]' }),
+    });
+    expect(res.status).toBe(202);
+    expect(res.headers.get('location')).toBe('/jobs/7');
+    expect(res.headers.get('x-queue')).toBe('slow');
+    expect(res.body).toBe('queued');
+    const bad = await raw('/rpc/pf_accepted', { method: 'POST', body: JSON.stringify({ header_json: '{"a": 1}' }) });
+    expect(bad.status).toBe(500);
+    expect(bad.body).toEqual({
+      code: 'PGRST111',
+      details: null,
+      hint: null,
+      message: 'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+    });
+  });
+
   it('count=exact on a scalar function counts its one row', async () => {
     const counted = await anon.rpc('add_them', { a: 1, b: 2 }, { count: 'exact' });
     expect(counted.error).toBeNull();

@@ -15,6 +15,52 @@ export interface ResultRow {
   body: string;
   location: string[] | null;
   inserted: number | null;
+  response_headers?: string | null;
+  response_status?: string | null;
+}
+
+/**
+ * PostgREST's `overrideStatusHeaders`: `response.status` replaces the status, `response.headers`
+ * (a JSON array of one-key objects) replaces or adds headers. Bad values are PGRST111 / PGRST112.
+ */
+export function withResponseSettings(row: ResultRow, reply: ApiResponse): ApiResponse {
+  let status = reply.status;
+  if (row.response_status) {
+    const code = /^\d+/.exec(row.response_status.trim());
+    if (!code || Number(code[0]) < 100 || Number(code[0]) > 599)
+      throw pgrstError(500, 'PGRST112', 'response.status guc must be a valid status code');
+    status = Number(code[0]);
+  }
+  let headers = reply.headers ?? {};
+  if (row.response_headers) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(row.response_headers);
+    } catch {
+      parsed = null;
+    }
+    const valid =
+      Array.isArray(parsed) &&
+      parsed.every(
+        (h) =>
+          typeof h === 'object' &&
+          h !== null &&
+          Object.keys(h as object).length === 1 &&
+          typeof Object.values(h as object)[0] === 'string',
+      );
+    if (!valid)
+      throw pgrstError(
+        500,
+        'PGRST111',
+        'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+      );
+    headers = { ...headers };
+    for (const h of parsed as Array<Record<string, string>>) {
+      const [name, value] = Object.entries(h)[0];
+      headers[name.toLowerCase()] = value;
+    }
+  }
+  return { ...reply, status, headers };
 }
 
 export function totalOf(row: ResultRow): number | null {

@@ -2,11 +2,12 @@
  * Running a planned request as PostgREST runs it: one transaction as the caller (READ ONLY for
  * reads and for calls that do not write), with the request's search_path (its schema, then the
  * extra search path) and `Prefer: timezone`, the statement, a planned count from EXPLAIN, the
- * checks that roll a write back (singular responses, max-affected), then `Prefer: tx=rollback`.
+ * checks that roll a write back (singular responses, max-affected), then `Prefer: tx=rollback`;
+ * the reply then takes the status and headers a function set in `response.status/headers`.
  */
 import type { ApiResponse, App } from '../app.ts';
 import { asCaller, type CallerContext } from '../db.ts';
-import type { ResultRow } from './respond.ts';
+import { withResponseSettings, type ResultRow } from './respond.ts';
 import { plannedCount } from './statement.ts';
 
 export interface Plan {
@@ -60,9 +61,9 @@ export async function runPlan(app: App, caller: CallerContext, plan: Plan): Prom
       return first;
     });
     if (plan.write) app.notifyWrite();
-    return plan.reply(row);
+    return withResponseSettings(row, plan.reply(row));
   } catch (error) {
-    if (error instanceof Rollback) return plan.reply(error.row);
+    if (error instanceof Rollback) return withResponseSettings(error.row, plan.reply(error.row));
     throw error;
   }
 }

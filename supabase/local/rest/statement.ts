@@ -2,12 +2,18 @@
  * The one statement each request runs, as PostgREST's `prepareRead`, `prepareWrite` and
  * `prepareCall` build it: the rows in a `pgrst_source` CTE, then a single result row with the
  * total (with `count=exact`), the number of rows, the body in the negotiated format, the Location
- * keys of an insert and how many rows an upsert inserted.
+ * keys of an insert, how many rows an upsert inserted, and the `response.headers` and
+ * `response.status` settings a function may have set to shape the reply.
  */
 import type { ResultRow } from './respond.ts';
 import { countSql, readSql, type Ctx } from './sql.ts';
 import type { ReadNode } from './plan-types.ts';
 import type { Queryable } from '../db.ts';
+
+/** What a function may set to shape the reply (`response.headers`, `response.status`). */
+const GUCS =
+  `nullif(current_setting('response.headers', true), '') AS response_headers, ` +
+  `nullif(current_setting('response.status', true), '') AS response_status`;
 
 /** How the body is aggregated (`none` for HEAD and writes without a representation). */
 export type Handler = 'json' | 'single' | 'csv' | 'none';
@@ -53,7 +59,7 @@ export function readStatement(
   return (
     `WITH pgrst_source AS ( ${readSql(ctx, root)} )${count} ` +
     `SELECT ${total} AS total, pg_catalog.count(_postgrest_t)::int AS n, ${bodySql(body)} AS body, ` +
-    `null::text[] AS location, null::int AS inserted FROM ( SELECT * FROM pgrst_source ) _postgrest_t`
+    `null::text[] AS location, null::int AS inserted, ${GUCS} FROM ( SELECT * FROM pgrst_source ) _postgrest_t`
   );
 }
 
@@ -70,7 +76,7 @@ export function callStatement(
   return (
     `WITH pgrst_source AS (${callSql})${count} ` +
     `SELECT ${total} AS total, ${single ? '1' : 'pg_catalog.count(_postgrest_t)::int'} AS n, ${bodySql(body)} AS body, ` +
-    `null::text[] AS location, null::int AS inserted FROM (${readSql(ctx, root)}) _postgrest_t`
+    `null::text[] AS location, null::int AS inserted, ${GUCS} FROM (${readSql(ctx, root)}) _postgrest_t`
   );
 }
 
@@ -94,7 +100,7 @@ export function writeStatement(
   return (
     `WITH pgrst_source AS (${mutateSql}) ` +
     `SELECT null::bigint AS total, pg_catalog.count(_postgrest_t)::int AS n, ${bodySql(body)} AS body, ` +
-    `${location} AS location, ${inserted} AS inserted FROM (${select}) _postgrest_t`
+    `${location} AS location, ${inserted} AS inserted, ${GUCS} FROM (${select}) _postgrest_t`
   );
 }
 
