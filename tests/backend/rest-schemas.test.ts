@@ -10,14 +10,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSettingsFrom, DEFAULT_API } from '../../supabase/local/rest/config.ts';
 import { repoRoot } from '../../supabase/local/config.ts';
-import { startTestBackend, type TestBackend } from '../support/backend.ts';
+import { fixturesDir, startTestBackend, type TestBackend } from '../support/backend.ts';
 
 let backend: TestBackend;
 let anon: SupabaseClient;
 let service: SupabaseClient;
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await startTestBackend({ configFile: path.join(fixturesDir, 'api-config.toml') });
   anon = backend.anon();
   service = backend.service();
 });

@@ -7,7 +7,6 @@
  * = 'true'`).
  */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { parse } from 'smol-toml';
 import type { Queryable } from '../db.ts';
 
@@ -45,15 +44,16 @@ export function apiSettingsFrom(text: string): ApiSettings {
   };
 }
 
-/**
- * The settings of the project whose functions live in `functionsDir`: its `config.toml` sits
- * beside that folder (`supabase/config.toml` next to `supabase/functions`), as the Supabase CLI
- * lays a project out. A missing file means the CLI's defaults.
- */
-export async function readApiSettings(functionsDir: string): Promise<ApiSettings> {
-  const file = path.join(functionsDir, '..', 'config.toml');
-  const text = await readFile(file, 'utf8').catch(() => null);
-  return text === null ? { ...DEFAULT_API } : apiSettingsFrom(text);
+/** The `[api]` settings of a config.toml file; the CLI's defaults without a file. */
+export async function readApiSettings(configFile: string | null): Promise<ApiSettings> {
+  const text = configFile ? await readFile(configFile, 'utf8').catch(() => null) : null;
+  if (text === null) return { ...DEFAULT_API };
+  try {
+    return apiSettingsFrom(text);
+  } catch (error) {
+    console.error(`[rest] ${configFile} could not be read as TOML; the API exposes the default schemas:`, error);
+    return { ...DEFAULT_API };
+  }
 }
 
 /** PostgREST's in-database configuration: the `pgrst.*` settings of the authenticator role. */

@@ -140,7 +140,7 @@ function withProxyStatus(error: HttpError): ApiResponse {
 }
 
 export function restApi(app: App): ApiHandler {
-  const store = new SchemaStore(app.db, app.config.functionsDir);
+  const store = new SchemaStore(app.db, app.config.configFile);
 
   async function plan(req: ApiRequest, cache: SchemaCache): Promise<Plan | ApiResponse> {
     const segments = req.path.split('/').filter((s) => s !== '');

@@ -8,7 +8,7 @@
  */
 import type { Database } from '../db.ts';
 import { loadCatalog } from './catalog.ts';
-import { DEFAULT_API, readApiSettings, type ApiSettings } from './config.ts';
+import { readApiSettings, type ApiSettings } from './config.ts';
 import { buildRelationships, type Relationship } from './relationships.ts';
 
 export interface QI {
@@ -105,8 +105,9 @@ export async function loadSchema(db: Database, api: ApiSettings): Promise<Schema
 
 /**
  * The schema cache of one backend: loaded once, reloaded on demand (coalescing concurrent
- * loads). The `[api]` settings are read from config.toml on every load, so that a reload also
- * picks up a changed configuration, as PostgREST's `reload config` does.
+ * loads). The `[api]` settings are read from the backend's config.toml (the one whose auth hooks
+ * the auth server follows) on every load, so that a reload also picks up a changed
+ * configuration, as PostgREST's `reload config` does.
  */
 export class SchemaStore {
   private current: SchemaCache | null = null;
@@ -114,7 +115,7 @@ export class SchemaStore {
 
   constructor(
     private readonly db: Database,
-    private readonly functionsDir: string | null,
+    private readonly configFile: string | null,
   ) {}
 
   async get(): Promise<SchemaCache> {
@@ -122,7 +123,7 @@ export class SchemaStore {
   }
 
   reload(): Promise<SchemaCache> {
-    this.loading ??= (this.functionsDir ? readApiSettings(this.functionsDir) : Promise.resolve({ ...DEFAULT_API }))
+    this.loading ??= readApiSettings(this.configFile)
       .then((api) => loadSchema(this.db, api))
       .then((cache) => {
         this.current = cache;
