@@ -13,7 +13,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from './db.ts';
 
-const BOOTSTRAP_VERSION = '2';
+const BOOTSTRAP_VERSION = '3';
 
 export interface MigrateOptions {
   migrationsDirs: string[];

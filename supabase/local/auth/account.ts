@@ -10,9 +10,22 @@ import { obj, readBody, str } from './body.ts';
 import { AuthError, badRequest, unprocessable, versionHeaders } from './errors.ts';
 import { beforeUserCreated, type AuthHooks } from './hooks.ts';
 import { normalisedEmail, type RateLimits } from './ratelimit.ts';
-import { authenticate, issueSession, logout, refreshGrant } from './sessions.ts';
-import { databaseError, findUserByEmail, findUserById, insertUser, isBanned, userJson } from './users.ts';
-import { checkPassword, checkPasswordStrength, hashPassword, mergeMetadata, validateEmail, type Json } from './util.ts';
+import { codeMatches } from './codes.ts';
+import { hasVerifiedFactor } from './mfa.ts';
+import { pkceGrant } from './pkce.ts';
+import type { RecoveryGuards } from './recovery.ts';
+import { authenticate, isAal2, issueSession, logout, refreshGrant } from './sessions.ts';
+import type { AuthSettings } from './settings.ts';
+import { databaseError, findUserByEmail, findUserById, insertUser, isBanned, userJson, type UserRow } from './users.ts';
+import {
+  checkPassword,
+  checkPasswordStrength,
+  hashPassword,
+  mergeMetadata,
+  tokenHash,
+  validateEmail,
+  type Json,
+} from './util.ts';
 
 export const ok = (req: ApiRequest, body: unknown, status = 200): ApiResponse => ({
   status,
@@ -50,6 +63,7 @@ export async function signup(app: App, req: ApiRequest, limits: RateLimits, hook
         confirmed: true,
         appMetadata: EMAIL_APP_METADATA,
         userMetadata: data,
+        identityClaims: true,
       });
       return issueSession(app, tx, user.id, 'password', req.header('user-agent'));
     });
@@ -86,6 +100,7 @@ export async function token(app: App, req: ApiRequest, limits: RateLimits): Prom
     app.notifyWrite();
     return ok(req, session);
   }
+  if (grantType === 'pkce') return pkceGrant(app, req);
   if (grantType === 'refresh_token') {
     const refreshToken = str(body, 'refresh_token');
     if (!refreshToken) throw badRequest('validation_failed', 'refresh_token required');
@@ -112,17 +127,59 @@ export async function getUser(app: App, req: ApiRequest): Promise<ApiResponse> {
   return ok(req, await userJson(app.db, auth.user));
 }
 
-export async function updateUser(app: App, req: ApiRequest): Promise<ApiResponse> {
+const REAUTHENTICATION_WINDOW_MS = 24 * 3600 * 1000;
+
+/**
+ * GoTrue's verifyReauthentication: the nonce is the code `GET /reauthenticate` mailed, good once
+ * and for an hour; wrong nonces count against it like wrong mailed codes.
+ */
+async function checkNonce(app: App, guards: RecoveryGuards, user: UserRow, nonce: string): Promise<void> {
+  const invalid = unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
+  const stored = user.reauthentication_token;
+  if (!stored || !user.reauthentication_sent_at) throw invalid;
+  if (!codeMatches(tokenHash(user.email ?? '', nonce.trim()), stored, user.reauthentication_sent_at)) {
+    if (guards.attempts.fail(user.id, stored)) {
+      await app.db.query(
+        `update auth.users set reauthentication_token = '' where id = $1 and reauthentication_token = $2`,
+        [user.id, stored],
+      );
+    }
+    throw invalid;
+  }
+}
+
+export async function updateUser(
+  app: App,
+  req: ApiRequest,
+  guards: RecoveryGuards,
+  settings: AuthSettings,
+): Promise<ApiResponse> {
   const auth = await authenticate(app, req);
   const body = await readBody(req);
   const rawEmail = str(body, 'email');
   const password = str(body, 'password');
+  const nonce = str(body, 'nonce');
   const data = obj(body, 'data');
   const phone = str(body, 'phone');
   if (phone) throw unprocessable('phone_provider_disabled', 'Unsupported phone provider');
   const email = rawEmail ? validateEmail(rawEmail) : null;
+  const changesEmail = email !== null && email !== (auth.user.email ?? '').toLowerCase();
+  if ((password || changesEmail) && !isAal2(auth.session) && (await hasVerifiedFactor(app.db, auth.user.id))) {
+    throw new AuthError(
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
+  }
   let hash: string | null = null;
+  let usesNonce = false;
   if (password) {
+    const sessionAge = auth.session ? Date.now() - new Date(auth.session.created_at).getTime() : Infinity;
+    if (settings.securePasswordChange && sessionAge > REAUTHENTICATION_WINDOW_MS) {
+      if (!nonce) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
+      await checkNonce(app, guards, auth.user, nonce);
+      usesNonce = true;
+    }
     checkPasswordStrength(password);
     if (await checkPassword(password, auth.user.encrypted_password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
@@ -133,6 +190,14 @@ export async function updateUser(app: App, req: ApiRequest): Promise<ApiResponse
     .transaction(async (tx) => {
       const user = await findUserById(tx, auth.user.id, true);
       if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      if (usesNonce) {
+        // The nonce is used up (GoTrue's ConfirmReauthentication), unless another request did first.
+        const used = await tx.query(
+          `update auth.users set reauthentication_token = '' where id = $1 and reauthentication_token = $2`,
+          [user.id, auth.user.reauthentication_token],
+        );
+        if (used.rowCount === 0) throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
+      }
       if (data) {
         await tx.query(`update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1`, [
           user.id,
@@ -147,7 +212,7 @@ export async function updateUser(app: App, req: ApiRequest): Promise<ApiResponse
         // GoTrue ends the user's other sessions when the password changes.
         await logout(tx, user.id, auth.sessionId, 'others');
       }
-      if (email && email !== (user.email ?? '').toLowerCase()) await changeEmail(tx, user.id, email);
+      if (changesEmail) await changeEmail(tx, user.id, email);
       return findUserById(tx, user.id);
     })
     .catch((error: unknown) => {
@@ -157,23 +222,35 @@ export async function updateUser(app: App, req: ApiRequest): Promise<ApiResponse
   return ok(req, await userJson(app.db, updated!));
 }
 
-/** Applies an e-mail change at once (confirmations are off, as with the CLI's local default). */
-export async function changeEmail(tx: import('../db.ts').Queryable, userId: string, email: string): Promise<void> {
+/**
+ * Applies an e-mail change at once (confirmations are off, as with the CLI's local default). The
+ * admin API leaves user_metadata alone and sets the identity's `email_verified` to its
+ * `email_confirm`, as GoTrue's admin update does.
+ */
+export async function changeEmail(
+  tx: import('../db.ts').Queryable,
+  userId: string,
+  email: string,
+  options: { touchMetadata: boolean; verified?: boolean } = { touchMetadata: true },
+): Promise<void> {
   const taken = await findUserByEmail(tx, email);
   if (taken && taken.id !== userId) {
     throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
   await tx.query(
     `update auth.users set email = $2::text, email_change = '', email_confirmed_at = coalesce(email_confirmed_at, now()),
-       raw_user_meta_data = case when raw_user_meta_data ? 'email'
+       raw_user_meta_data = case when $3::boolean and raw_user_meta_data ? 'email'
          then jsonb_set(raw_user_meta_data, '{email}', to_jsonb($2::text)) else raw_user_meta_data end,
        updated_at = now()
      where id = $1`,
-    [userId, email],
+    [userId, email, options.touchMetadata],
   );
+  const verified = options.verified === undefined ? null : options.verified;
   await tx.query(
-    `update auth.identities set identity_data = jsonb_set(identity_data, '{email}', to_jsonb($2::text)), updated_at = now()
+    `update auth.identities set identity_data = jsonb_set(identity_data, '{email}', to_jsonb($2::text))
+       || case when $3::boolean is null then '{}'::jsonb else jsonb_build_object('email_verified', $3::boolean) end,
+       updated_at = now()
      where user_id = $1 and provider = 'email'`,
-    [userId, email],
+    [userId, email, verified],
   );
 }

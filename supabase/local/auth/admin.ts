@@ -9,6 +9,7 @@ import { bearerOf } from '../app.ts';
 import { ok, changeEmail } from './account.ts';
 import { bool, obj, readBody, str } from './body.ts';
 import { badRequest, forbidden, notFound, unprocessable } from './errors.ts';
+import { adminFactors } from './mfa.ts';
 import { logout } from './sessions.ts';
 import { databaseError, findUserByEmail, findUserById, insertUser, isUuid, userJson, type UserRow } from './users.ts';
 import {
@@ -22,7 +23,7 @@ import {
 
 const ADMIN_ROLES = ['service_role', 'supabase_admin'];
 
-async function requireAdmin(app: App, req: ApiRequest): Promise<void> {
+export async function requireAdmin(app: App, req: ApiRequest): Promise<void> {
   const token = bearerOf(req);
   if (!token) throw forbidden('no_authorization', 'This endpoint requires a valid Bearer token');
   const verified = await app.jwt.verify(token);
@@ -111,7 +112,8 @@ async function create(app: App, req: ApiRequest): Promise<ApiResponse> {
   if (str(body, 'phone') && !rawEmail) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   if (!rawEmail) throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
   const email = validateEmail(rawEmail);
-  const userMetadata = obj(body, 'user_metadata') ?? obj(body, 'data') ?? {};
+  // GoTrue's admin create stores user_metadata as given (no identity claims merged in).
+  const userMetadata = obj(body, 'user_metadata') ?? {};
   const appMetadata = obj(body, 'app_metadata') ?? {};
   const confirmed = bool(body, 'email_confirm');
   const role = str(body, 'role');
@@ -127,7 +129,7 @@ async function create(app: App, req: ApiRequest): Promise<ApiResponse> {
         email,
         passwordHash: hash,
         confirmed,
-        appMetadata: { ...appMetadata, provider: 'email', providers: ['email'] },
+        appMetadata: mergeMetadata({ provider: 'email', providers: ['email'] }, appMetadata),
         userMetadata,
         role: role || 'authenticated',
         bannedUntil: bannedUntil ?? null,
@@ -176,11 +178,17 @@ async function update(app: App, req: ApiRequest, id: string): Promise<ApiRespons
           hash,
         ]);
       if (emailConfirm) {
-        await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`, [
-          user.id,
-        ]);
+        // GoTrue's Confirm: confirmed now, and the metadata says so.
+        await tx.query(
+          `update auth.users set email_confirmed_at = now(), confirmation_token = '',
+             raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}'::jsonb
+           where id = $1`,
+          [user.id],
+        );
       }
-      if (email && email !== (user.email ?? '').toLowerCase()) await changeEmail(tx, user.id, email);
+      if (email && email !== (user.email ?? '').toLowerCase()) {
+        await changeEmail(tx, user.id, email, { touchMetadata: false, verified: emailConfirm });
+      }
       if (bannedUntil !== undefined) {
         await tx.query(`update auth.users set banned_until = $2, updated_at = now() where id = $1`, [
           user.id,
@@ -228,6 +236,10 @@ export async function adminUsers(app: App, req: ApiRequest, rest: string): Promi
   if (!id) {
     if (req.method === 'GET') return list(app, req);
     if (req.method === 'POST') return create(app, req);
+  } else if (/^[^/]+\/factors(\/[^/]+)?$/.test(id)) {
+    const [userId, , factorId] = id.split('/');
+    await loadUser(app, userId!);
+    return adminFactors(app, req, userId!, factorId ?? null);
   } else if (!id.includes('/')) {
     let userId = id;
     try {

@@ -10,8 +10,14 @@ import { adminUsers } from './admin.ts';
 import { getUser, logoutRoute, ok, signup, token, updateUser } from './account.ts';
 import { AuthError, errorReply, notFound } from './errors.ts';
 import type { AuthHooks } from './hooks.ts';
+import { identitiesRoute } from './identities.ts';
+import { generateLink, invite } from './links.ts';
+import { factorsRoute } from './mfa.ts';
+import { otp, reauthenticate, resend } from './otp.ts';
 import { OtpAttempts, RateLimits } from './ratelimit.ts';
-import { recover, verifyGet, verifyPost, type RecoveryGuards } from './recovery.ts';
+import { recover, type RecoveryGuards } from './recovery.ts';
+import { readAuthSettings, type AuthSettings } from './settings.ts';
+import { verifyGet, verifyPost } from './verify.ts';
 
 const EXTERNAL_PROVIDERS = [
   'anonymous_users',
@@ -42,7 +48,7 @@ const EXTERNAL_PROVIDERS = [
   'phone',
 ];
 
-function settings(): Record<string, unknown> {
+function publicSettings(): Record<string, unknown> {
   const external: Record<string, boolean> = {};
   for (const name of EXTERNAL_PROVIDERS) external[name] = name === 'email';
   return {
@@ -55,6 +61,17 @@ function settings(): Record<string, unknown> {
   };
 }
 
+/**
+ * GoTrue's JWKS: the public keys of asymmetric signing keys. Tokens here are signed with the
+ * project's HS256 secret, which is never published, so the set is empty (supabase-js's `getClaims`
+ * then asks `/user`, as it does against a hosted project on a shared secret).
+ */
+function jwks(req: ApiRequest): ApiResponse {
+  const reply = ok(req, { keys: [] });
+  reply.headers = { ...reply.headers, 'cache-control': 'public, max-age=600' };
+  return reply;
+}
+
 const HEALTH = {
   version: 'v2.177.0',
   name: 'GoTrue',
@@ -63,7 +80,11 @@ const HEALTH = {
 
 const methodNotAllowed = () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed');
 
-export function authApi(app: App, hooks: AuthHooks): ApiHandler {
+export function authApi(
+  app: App,
+  hooks: AuthHooks,
+  settings: AuthSettings = readAuthSettings(app.config.configFile),
+): ApiHandler {
   const limits = new RateLimits(app.config);
   const guards: RecoveryGuards = { limits, attempts: new OtpAttempts() };
 
@@ -71,6 +92,8 @@ export function authApi(app: App, hooks: AuthHooks): ApiHandler {
     const path = req.path.replace(/\/+$/, '') || '/';
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     if (path === '/verify' && method === 'GET') return verifyGet(app, req, guards);
+    // Public keys are public: GoTrue serves them without Kong's apikey check.
+    if (path === '/.well-known/jwks.json' && method === 'GET') return jwks(req);
     const caller = await resolveCaller(app, req);
     if (!caller.ok) {
       const failure = apiKeyFailure(caller.failure);
@@ -84,7 +107,7 @@ export function authApi(app: App, hooks: AuthHooks): ApiHandler {
       case '/health':
         return only('GET', async () => ok(req, HEALTH));
       case '/settings':
-        return only('GET', async () => ok(req, settings()));
+        return only('GET', async () => ok(req, publicSettings()));
       case '/signup':
         return only('POST', () => signup(app, req, limits, hooks));
       case '/token':
@@ -93,12 +116,28 @@ export function authApi(app: App, hooks: AuthHooks): ApiHandler {
         return only('POST', () => logoutRoute(app, req));
       case '/user':
         if (method === 'GET') return getUser(app, req);
-        if (method === 'PUT') return updateUser(app, req);
+        if (method === 'PUT') return updateUser(app, req, guards, settings);
         throw methodNotAllowed();
       case '/recover':
         return only('POST', () => recover(app, req, guards));
       case '/verify':
         return only('POST', () => verifyPost(app, req, guards));
+      case '/otp':
+        return only('POST', () => otp(app, req, guards, hooks));
+      case '/resend':
+        return only('POST', () => resend(app, req, guards));
+      case '/reauthenticate':
+        return only('GET', () => reauthenticate(app, req, guards));
+      case '/invite':
+        return only('POST', () => invite(app, req, hooks));
+      case '/admin/generate_link':
+        return only('POST', () => generateLink(app, req, hooks));
+    }
+    if (path === '/factors' || path.startsWith('/factors/')) {
+      return factorsRoute(app, req, path.slice('/factors'.length), guards, settings);
+    }
+    if (path.startsWith('/user/identities/')) {
+      return identitiesRoute(app, req, path.slice('/user/identities'.length), settings);
     }
     if (path === '/admin/users' || path.startsWith('/admin/users/')) {
       return adminUsers(app, req, path.slice('/admin/users'.length));

@@ -6,10 +6,15 @@
  * - `signUp`: sign-ups per client, 30 per window (the hosted `sign_in_sign_ups`);
  * - `verify`: `GET` and `POST /verify` per client, 30 per window (the hosted
  *   `token_verifications`), counted before the request is read, as GoTrue's limiter middleware does;
- * - `recover`: recovery mails asked for per client, 30 per hour (each address also gets at most one
- *   mail a minute, recovery.ts).
+ * - `recover`: mails asked for per client, 30 per hour: recovery, magic links and e-mail codes
+ *   (`/otp`), resent confirmations and reauthentication codes all count against it, as GoTrue counts
+ *   its OTP sends against the e-mail limit (each address also gets at most one mail of a kind a
+ *   minute, codes.ts);
+ * - `mfaChallenge` and `mfaVerify`: factor challenges and factor verifications per client, 15 a
+ *   minute each (GoTrue's `MFA.RateLimitChallengeAndVerify`), so that an authenticator code
+ *   cannot be guessed by trying: a session that has the password still gets a handful of tries.
  * The window is 5 minutes (`AUTH_RATE_LIMIT_WINDOW_SECONDS`). `AUTH_RATE_LIMIT_SIGNIN`,
- * `_SIGNUP`, `_VERIFY` and `_RECOVER` (read at call time, so a test can lower them) come first,
+ * `_SIGNUP`, `_VERIFY`, `_RECOVER` and `_MFA` (read at call time, so a test can lower them) come first,
  * then the backend's `authRateLimits`, then these defaults. Over a limit: 429
  * `over_request_rate_limit`.
  *
@@ -21,13 +26,15 @@ import type { ApiRequest } from '../app.ts';
 import type { BackendConfig } from '../config.ts';
 import { AuthError } from './errors.ts';
 
-export type LimitName = 'signIn' | 'signUp' | 'verify' | 'recover';
+export type LimitName = 'signIn' | 'signUp' | 'verify' | 'recover' | 'mfaChallenge' | 'mfaVerify';
 
 const RULES: Record<LimitName, { env: string; max: number; windowSeconds: number | null }> = {
   signIn: { env: 'AUTH_RATE_LIMIT_SIGNIN', max: 30, windowSeconds: null },
   signUp: { env: 'AUTH_RATE_LIMIT_SIGNUP', max: 30, windowSeconds: null },
   verify: { env: 'AUTH_RATE_LIMIT_VERIFY', max: 30, windowSeconds: null },
   recover: { env: 'AUTH_RATE_LIMIT_RECOVER', max: 30, windowSeconds: 3600 },
+  mfaChallenge: { env: 'AUTH_RATE_LIMIT_MFA', max: 15, windowSeconds: 60 },
+  mfaVerify: { env: 'AUTH_RATE_LIMIT_MFA', max: 15, windowSeconds: 60 },
 };
 
 const positiveInteger = (value: unknown): number | null =>
@@ -56,7 +63,7 @@ export class RateLimits {
   private max(name: LimitName): number {
     return (
       positiveInteger(process.env[RULES[name].env]) ??
-      positiveInteger(this.config.authRateLimits[name]) ??
+      positiveInteger((this.config.authRateLimits as Partial<Record<LimitName, number>>)[name]) ??
       RULES[name].max
     );
   }

@@ -16,7 +16,21 @@ import { AuthError, badRequest, forbidden } from './errors.ts';
 import { findUserById, isBanned, isUuid, userJson, type UserRow } from './users.ts';
 import { isObject, newRefreshToken, type Json } from './util.ts';
 
-export type AuthMethod = 'password' | 'otp' | 'recovery';
+/** GoTrue's authentication methods as recorded in `auth.mfa_amr_claims` (and the `amr` claim). */
+export type AuthMethod = 'password' | 'otp' | 'recovery' | 'magiclink' | 'invite' | 'email/signup' | 'totp';
+
+/** The methods that make a session AAL2 (a second factor). */
+const AAL2_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
+
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
+/** GoTrue's CalculateAALAndAMR: aal2 once a second factor is among the session's methods. */
+export function aalOf(amr: AmrEntry[]): 'aal1' | 'aal2' {
+  return amr.some((entry) => AAL2_METHODS.has(entry.method)) ? 'aal2' : 'aal1';
+}
 
 function reuseIntervalMs(): number {
   const value = Number(process.env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL);
@@ -27,7 +41,7 @@ export async function signAccessToken(
   app: App,
   user: UserRow,
   sessionId: string,
-  amr: Array<{ method: string; timestamp: number }>,
+  amr: AmrEntry[],
 ): Promise<{ token: string; expiresAt: number; expiresIn: number }> {
   const now = Math.floor(Date.now() / 1000);
   const expiresIn = app.config.jwtExpiry;
@@ -43,7 +57,7 @@ export async function signAccessToken(
     app_metadata: isObject(user.raw_app_meta_data) ? user.raw_app_meta_data : {},
     user_metadata: isObject(user.raw_user_meta_data) ? user.raw_user_meta_data : {},
     role: user.role || 'authenticated',
-    aal: 'aal1',
+    aal: aalOf(amr),
     amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
@@ -51,18 +65,19 @@ export async function signAccessToken(
   return { token, expiresAt, expiresIn };
 }
 
-async function amrOf(tx: Queryable, sessionId: string) {
-  const { rows } = await tx.query<{ authentication_method: string; created_at: Date }>(
-    `select authentication_method, created_at from auth.mfa_amr_claims where session_id = $1 order by created_at desc`,
+/** The session's methods, most recent first, each with when it was last used (GoTrue's `amr`). */
+export async function amrOf(tx: Queryable, sessionId: string): Promise<AmrEntry[]> {
+  const { rows } = await tx.query<{ authentication_method: string; updated_at: Date }>(
+    `select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
     [sessionId],
   );
   return rows.map((row) => ({
     method: row.authentication_method,
-    timestamp: Math.floor(new Date(row.created_at).getTime() / 1000),
+    timestamp: Math.floor(new Date(row.updated_at).getTime() / 1000),
   }));
 }
 
-async function sessionResponse(app: App, tx: Queryable, user: UserRow, sessionId: string, refreshToken: string) {
+export async function sessionResponse(app: App, tx: Queryable, user: UserRow, sessionId: string, refreshToken: string) {
   const access = await signAccessToken(app, user, sessionId, await amrOf(tx, sessionId));
   return {
     access_token: access.token,
@@ -186,11 +201,22 @@ export async function refreshGrant(app: App, presented: string): Promise<Json> {
   return outcome.body;
 }
 
+export interface SessionRow {
+  id: string;
+  aal: string | null;
+  created_at: Date;
+  factor_id: string | null;
+}
+
 export interface Authenticated {
   user: UserRow;
   sessionId: string | null;
+  /** The session the token belongs to (null only for a token without a session id). */
+  session: SessionRow | null;
   claims: Record<string, unknown>;
 }
+
+export const isAal2 = (session: SessionRow | null) => session?.aal === 'aal2';
 
 function jwtFailure(reason: string, token: string): AuthError {
   const prefix = 'invalid JWT: unable to parse or verify signature, ';
@@ -223,13 +249,19 @@ export async function authenticate(app: App, req: ApiRequest, db: Queryable = ap
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
   const sessionId = typeof claims.session_id === 'string' && claims.session_id !== '' ? claims.session_id : null;
+  let session: SessionRow | null = null;
   if (sessionId && sessionId !== '00000000-0000-0000-0000-000000000000') {
-    const found = isUuid(sessionId)
-      ? (await db.query(`select 1 from auth.sessions where id = $1 and user_id = $2`, [sessionId, user.id])).rows.length
-      : 0;
-    if (!found) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+    if (!isUuid(sessionId)) throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
+    session =
+      (
+        await db.query<SessionRow>(
+          `select id, aal::text as aal, created_at, factor_id from auth.sessions where id = $1 and user_id = $2`,
+          [sessionId, user.id],
+        )
+      ).rows[0] ?? null;
+    if (!session) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
   }
-  return { user, sessionId, claims };
+  return { user, sessionId, session, claims };
 }
 
 /** Ends sessions: `local` this one, `others` all but this one, `global` all of the user's. */
@@ -248,4 +280,55 @@ export async function logout(tx: Queryable, userId: string, sessionId: string | 
     `delete from auth.refresh_tokens where user_id = $1 and (session_id is null or session_id not in (select id from auth.sessions where user_id = $2))`,
     [userId, userId],
   );
+}
+
+/**
+ * GoTrue's `updateMFASessionAndClaims`: records the second factor on the session, swaps its
+ * refresh token for a new one (the client stores the new pair), raises the session to AAL2 and
+ * ends the user's other sessions still at AAL1, as GoTrue does once a factor is verified.
+ */
+export async function upgradeSession(
+  app: App,
+  tx: Queryable,
+  userId: string,
+  sessionId: string,
+  method: AuthMethod,
+  factorId: string,
+): Promise<Json> {
+  await tx.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values ($1, $2, now(), now(), $3)
+     on conflict on constraint mfa_amr_claims_session_id_authentication_method_pkey do update set updated_at = now()`,
+    [randomUUID(), sessionId, method],
+  );
+  const active = (
+    await tx.query<{ token: string }>(
+      `select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1 for update`,
+      [sessionId],
+    )
+  ).rows[0];
+  await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1`, [
+    sessionId,
+  ]);
+  const issued = newRefreshToken();
+  await tx.query(
+    `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id)
+     values ($1, $2, false, now(), now(), $3, $4)`,
+    [issued, userId, active?.token ?? null, sessionId],
+  );
+  const aal = aalOf(await amrOf(tx, sessionId));
+  await tx.query(`update auth.sessions set aal = $2, factor_id = $3, updated_at = now() where id = $1`, [
+    sessionId,
+    aal,
+    factorId,
+  ]);
+  await tx.query(`delete from auth.sessions where user_id = $1 and aal < 'aal2' and id <> $2`, [userId, sessionId]);
+  await tx.query(
+    `delete from auth.refresh_tokens where user_id = $1 and session_id is not null
+       and session_id not in (select id from auth.sessions where user_id = $2)`,
+    [userId, userId],
+  );
+  const user = await findUserById(tx, userId);
+  if (!user) throw forbidden('user_not_found', 'User not found');
+  return sessionResponse(app, tx, user, sessionId, issued);
 }

@@ -20,7 +20,15 @@ export interface UserRow {
   encrypted_password: string | null;
   email_confirmed_at: Date | null;
   confirmation_sent_at: Date | null;
+  confirmation_token: string | null;
+  invited_at: Date | null;
   recovery_token: string | null;
+  reauthentication_token: string | null;
+  reauthentication_sent_at: Date | null;
+  email_change: string | null;
+  email_change_token_new: string | null;
+  email_change_token_current: string | null;
+  email_change_sent_at: Date | null;
   recovery_sent_at: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Json | null;
@@ -46,7 +54,8 @@ interface IdentityRow {
 }
 
 const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
-  recovery_token, recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at,
+  confirmation_token, invited_at, reauthentication_token, reauthentication_sent_at, email_change,
+  email_change_token_new, email_change_token_current, email_change_sent_at, recovery_token, recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at,
   updated_at, phone, phone_confirmed_at, banned_until, is_anonymous`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -81,7 +90,15 @@ export interface NewUser {
   passwordHash: string | null;
   confirmed: boolean;
   appMetadata: Json;
+  /**
+   * The user_metadata as given. A sign-up (`identityClaims`) also gets the e-mail identity's claims
+   * (sub, email, email_verified, phone_verified) under it, as GoTrue's sign-up copies the identity
+   * data into the metadata; the admin API stores only what it was given. Either way a confirmed
+   * user's metadata says `email_verified: true`, as GoTrue's Confirm writes it.
+   */
   userMetadata: Json;
+  identityClaims?: boolean;
+  invited?: boolean;
   role?: string;
   bannedUntil?: Date | null;
   signedIn?: boolean;
@@ -90,15 +107,17 @@ export interface NewUser {
 /** Inserts the user and its e-mail identity; a taken e-mail is GoTrue's `email_exists`. */
 export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow> {
   const id = user.id ?? randomUUID();
-  const identityData = { sub: id, email: user.email, email_verified: user.confirmed, phone_verified: false };
-  const userMetadata = { ...identityData, ...user.userMetadata };
+  const identityData = { sub: id, email: user.email, email_verified: false, phone_verified: false };
+  const userMetadata: Json = user.identityClaims ? { ...user.userMetadata, ...identityData } : { ...user.userMetadata };
+  if (user.confirmed) userMetadata.email_verified = true;
   try {
     const { rows } = await tx.query<UserRow>(
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
          confirmation_sent_at, raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at,
-         last_sign_in_at, banned_until, is_sso_user, is_anonymous)
+         last_sign_in_at, banned_until, is_sso_user, is_anonymous, invited_at)
        values ($1, $2, 'authenticated', $3, $4, $5, case when $6::boolean then now() end, null, $7::jsonb, $8::jsonb,
-         null, now(), now(), case when $9::boolean then now() end, $10, false, false)
+         null, now(), now(), case when $9::boolean then now() end, $10, false, false,
+         case when $11::boolean then now() end)
        returning ${USER_COLUMNS}`,
       [
         INSTANCE_ID,
@@ -111,6 +130,7 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow>
         JSON.stringify(userMetadata),
         user.signedIn === true,
         user.bannedUntil ?? null,
+        user.invited === true,
       ],
     );
     await tx.query(
@@ -145,8 +165,46 @@ async function identitiesOf(db: Queryable, userId: string): Promise<IdentityRow[
   return rows;
 }
 
+interface FactorRow {
+  id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+  phone: string | null;
+  last_challenged_at: Date | null;
+}
+
+/** A factor as GoTrue serialises it (no secret). */
+export function factorJson(factor: FactorRow): Json {
+  const json: Json = {
+    id: factor.id,
+    friendly_name: factor.friendly_name || undefined,
+    factor_type: factor.factor_type,
+    status: factor.status,
+    created_at: iso(factor.created_at),
+    updated_at: iso(factor.updated_at),
+    phone: factor.phone ?? '',
+    last_challenged_at: iso(factor.last_challenged_at) ?? null,
+  };
+  if (json.friendly_name === undefined) delete json.friendly_name;
+  return json;
+}
+
+export async function factorsOf(db: Queryable, userId: string): Promise<FactorRow[]> {
+  const { rows } = await db.query<FactorRow>(
+    `select id, friendly_name, factor_type::text as factor_type, status::text as status, created_at, updated_at,
+       phone, last_challenged_at
+     from auth.mfa_factors where user_id = $1 order by created_at`,
+    [userId],
+  );
+  return rows;
+}
+
 /** The user as GoTrue serialises it (`omitempty` fields left out when unset). */
 export async function userJson(db: Queryable, user: UserRow): Promise<Json> {
+  const factors = (await factorsOf(db, user.id)).map(factorJson);
   const identities = (await identitiesOf(db, user.id)).map((identity) => ({
     identity_id: identity.id,
     id: identity.provider_id,
@@ -168,14 +226,19 @@ export async function userJson(db: Queryable, user: UserRow): Promise<Json> {
     role: user.role ?? '',
     email: user.email ?? '',
     email_confirmed_at: iso(user.email_confirmed_at),
+    invited_at: iso(user.invited_at),
     phone: user.phone ?? '',
     phone_confirmed_at: iso(user.phone_confirmed_at),
     confirmation_sent_at: iso(user.confirmation_sent_at),
     confirmed_at: iso(confirmedAt),
     recovery_sent_at: iso(user.recovery_sent_at),
+    new_email: user.email_change || undefined,
+    email_change_sent_at: iso(user.email_change_sent_at),
+    reauthentication_sent_at: iso(user.reauthentication_sent_at),
     last_sign_in_at: iso(user.last_sign_in_at),
     app_metadata: isObject(user.raw_app_meta_data) ? user.raw_app_meta_data : {},
     user_metadata: isObject(user.raw_user_meta_data) ? user.raw_user_meta_data : {},
+    factors: factors.length > 0 ? factors : undefined,
     identities,
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),
