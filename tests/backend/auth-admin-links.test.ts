@@ -2,7 +2,7 @@
  * The admin API's invitations and links and what GoTrue stores for users, through the real
  * supabase-js: `auth.admin.inviteUserByEmail` (mail, invited user, accepting with the code),
  * `auth.admin.generateLink` for each type (used with `verifyOtp`), user_metadata as GoTrue keeps
- * it (identity claims only for sign-ups), the `aal`/`amr` claims of a password sign-in, JWKS, and
+ * it (identity claims only for sign-ups), JWKS, and
  * `/user/identities` with manual linking off (the default).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,18 +176,6 @@ describe('what GoTrue stores for users', () => {
       email: email('admin-moved'),
     });
     expect(updated.data.user!.user_metadata).toEqual({ name: 'Ada', team: 'blue' });
-  });
-
-  it('puts aal1 and the password method in a password sign-in’s token', async () => {
-    const { email: known } = await backend.signUp(email('claims'));
-    const client = clientOf(backend);
-    const { data } = await client.auth.signInWithPassword({ email: known, password: 'correct-horse-battery' });
-    const claims = claimsOf(data.session!.access_token);
-    expect(claims.aal).toBe('aal1');
-    expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
-    const { data: verified, error } = await client.auth.getClaims();
-    expect(error).toBeNull();
-    expect(verified!.claims).toMatchObject({ aal: 'aal1', email: known });
   });
 });
 

@@ -88,6 +88,9 @@ describe('enrolling an authenticator app', () => {
     );
     expect(session.rows).toEqual([{ aal: 'aal2', factor_id: factor.id }]);
 
+    // supabase-js's getClaims (no key in the JWKS for HS256: it asks /user) sees the level too.
+    const verified = await client.auth.getClaims();
+    expect(verified.data!.claims).toMatchObject({ aal: 'aal2' });
     // A refresh keeps the level.
     const refreshed = await client.auth.refreshSession();
     expect(claimsOf(refreshed.data.session!.access_token).aal).toBe('aal2');
