@@ -1,8 +1,10 @@
 /**
  * The live side of an event's group chat that is not data: who has the chat open (Realtime
- * presence) and who is typing (broadcast), on one public channel per event. Nothing here is
- * stored or queued: offline, nobody shows as online and typing is not sent. The messages
- * themselves come through the sync engine (the doorbell rings on chat_messages and a pull follows).
+ * presence) and who is typing (broadcast), on one private channel per event: Realtime
+ * Authorization (the realtime.messages policies) lets only the event's members join it, see who
+ * is there and send presence or typing. Nothing here is stored or queued: offline, nobody shows
+ * as online and typing is not sent. The messages themselves come through the sync engine (the
+ * doorbell rings on chat_messages and a pull follows).
  */
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 
@@ -41,6 +43,15 @@ function people(state: Record<string, Array<{ user_id?: unknown; name?: unknown 
   return [...byId.values()];
 }
 
+async function authorizeRealtime(client: SupabaseClient): Promise<void> {
+  try {
+    const { data } = await client.auth.getSession();
+    if (data.session) await client.realtime.setAuth(data.session.access_token);
+  } catch {
+    // no session to hand over: the join goes without it and is refused
+  }
+}
+
 export function openChatChannel(
   client: SupabaseClient,
   eventId: string,
@@ -67,7 +78,7 @@ export function openChatChannel(
   };
 
   const channel: RealtimeChannel = client.channel(`event-chat:${eventId}`, {
-    config: { presence: { key: me.userId }, broadcast: { self: false } },
+    config: { private: true, presence: { key: me.userId }, broadcast: { self: false } },
   });
   channel
     .on('presence', { event: 'sync' }, () => {
@@ -84,14 +95,20 @@ export function openChatChannel(
           until: Date.now() + TYPING_TTL_MS,
         });
       emit();
-    })
-    .subscribe((status) => {
+    });
+  // A private channel is joined with the user's access token. supabase-js hands Realtime the
+  // token on sign-in and refresh only, not for a session restored from storage when the app
+  // starts: without this, the join would go as anon and be refused.
+  void authorizeRealtime(client).then(() => {
+    if (closed) return;
+    channel.subscribe((status) => {
       if (status === 'SUBSCRIBED') void channel.track({ user_id: me.userId, name: me.name });
       if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' || status === 'CLOSED') {
         online = [];
         emit();
       }
     });
+  });
 
   return {
     typing() {

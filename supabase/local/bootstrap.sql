@@ -343,6 +343,36 @@ begin
 end
 $$;
 
+-- Realtime Authorization, as a hosted project has it: RLS policies on realtime.messages decide who
+-- may read (select) and send (insert) broadcast and presence on a private channel; inside a policy
+-- realtime.topic() is the channel's topic. (Hosted partitions the table by day; the local backend
+-- only ever writes probe rows that it rolls back, so one plain table does.)
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  id uuid not null default gen_random_uuid(),
+  binary_payload bytea,
+  constraint messages_payload_exclusive check (payload is null or binary_payload is null),
+  constraint messages_pkey primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant insert, select, update on realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable
+as $$
+  select nullif(current_setting('realtime.topic', true), '')::text
+$$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;
+
 -- migrations, as the Supabase CLI records them ---------------------------------------------------
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
@@ -396,3 +426,40 @@ begin
   return null;
 end
 $$;
+
+-- Which changed rows each Realtime subscriber may select (the local counterpart of hosted
+-- Realtime's realtime.apply_rls): for each caller of `p_callers` ({role, claims, sub, email}), as
+-- that role with those claims, the prepared statement `p_name` (prepared from `p_probe` in this
+-- session when missing; built by supabase/local/realtime/visibility.ts: the rows of its jsonb
+-- argument found by primary key in the live table, under its RLS) answers the positions it sees.
+-- Prepared once, the probe is planned once per role instead of once per caller.
+create or replace function _local.realtime_visible(p_name text, p_probe text, p_keys jsonb, p_callers jsonb)
+returns table (caller int, change int)
+language plpgsql
+as $$
+declare
+  c record;
+  v_found int[];
+  v_execute text := format('execute %I(%L)', p_name, p_keys);
+begin
+  if not exists (select from pg_prepared_statements s where s.name = p_name) then
+    execute format('prepare %I(jsonb) as %s', p_name, p_probe);
+  end if;
+  perform set_config('request.method', 'GET', true),
+          set_config('request.path', '/realtime/v1/websocket', true),
+          set_config('request.headers', '{}', true);
+  for c in select e.value as v, e.ordinality::int as n from jsonb_array_elements(p_callers) with ordinality e loop
+    perform set_config('role', c.v ->> 'role', true),
+            set_config('request.jwt.claims', c.v ->> 'claims', true),
+            set_config('request.jwt.claim.sub', coalesce(c.v ->> 'sub', ''), true),
+            set_config('request.jwt.claim.role', c.v ->> 'role', true),
+            set_config('request.jwt.claim.email', coalesce(c.v ->> 'email', ''), true);
+    execute v_execute into v_found;
+    caller := c.n;
+    foreach change in array coalesce(v_found, '{}') loop
+      return next;
+    end loop;
+  end loop;
+end
+$$;
+revoke all on function _local.realtime_visible(text, text, jsonb, jsonb) from public;

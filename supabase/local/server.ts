@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { readAuthHooks } from './auth/hooks.ts';
 import { authApi } from './auth/index.ts';
+import { startAutoAnalyze } from './autoanalyze.ts';
 import { configFromEnv, type BackendConfig } from './config.ts';
 import { isPgError, type Database } from './db.ts';
 import { devMailApi } from './mail.ts';
@@ -18,6 +19,8 @@ import { HttpError, type ApiHandler, type ApiRequest, type ApiResponse, type App
 import { JwtKeys } from './jwt.ts';
 import { realtimeHttpApi } from './realtime/http.ts';
 import { attachRealtime, type Realtime } from './realtime/index.ts';
+import { prioritize } from './realtime/lanes.ts';
+import { limitsFromEnv, type RealtimeLimits } from './realtime/limits.ts';
 import { restApi } from './rest/index.ts';
 import { openDatabase, type Startup } from './startup.ts';
 import { storageApi } from './storage.ts';
@@ -43,7 +46,14 @@ export interface Backend {
 export interface BackendOptions extends Partial<BackendConfig> {
   /** Extra migration folders applied after the product's (the tests' fixture schema). */
   extraMigrationsDirs?: string[];
+  /** Realtime's limits, over the environment's (REALTIME_* variables) and the defaults. */
+  realtimeLimits?: Partial<RealtimeLimits>;
 }
+
+/** Connections of the pool openPostgres opens (db.ts): the foreground's share of the database. */
+const POOL_SLOTS = 10;
+/** The longest Realtime's database work waits behind a busy API (it yields to requests). */
+const REALTIME_AGING_MS = 100;
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -58,7 +68,13 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const config: BackendConfig = { ...configFromEnv(), ...options };
   // A broken hook configuration stops the start: signing up past a gate that did not load is worse.
   const authHooks = await readAuthHooks(config.configFile);
-  const { db, startup } = await openDatabase(config, options.extraMigrationsDirs);
+  const { db: database, startup } = await openDatabase(config, options.extraMigrationsDirs);
+  // API requests take precedence over Realtime's work in the database's queue.
+  const lanes = prioritize(database, {
+    slots: database.kind === 'pglite' ? 1 : POOL_SLOTS,
+    agingMs: REALTIME_AGING_MS,
+  });
+  const db = lanes.foreground;
 
   const jwt = new JwtKeys(config.jwtSecret);
   let realtime: Realtime | null = null;
@@ -90,7 +106,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     ['/auth/v1', authApi(app, authHooks)],
     ['/storage/v1', storage],
     ['/functions/v1', functions.handle],
-    ['/realtime/v1', realtimeHttpApi(app, () => realtime?.hub ?? null)],
+    ['/realtime/v1', realtimeHttpApi(app, () => realtime)],
     // Same-origin only: no CORS headers, and its preflight goes to the page itself (mail.ts).
     ['/_dev/mail', devMailApi(app), { cors: false }],
   ];
@@ -100,7 +116,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   });
   server.headersTimeout = 30_000;
   server.requestTimeout = 60_000;
-  realtime = attachRealtime(app, server);
+  realtime = attachRealtime(app, server, lanes.background, limitsFromEnv(process.env, options.realtimeLimits));
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -133,6 +149,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
         }, config.maintenanceIntervalMs)
       : null;
   maintenanceTimer?.unref();
+  // PGlite has no autovacuum to keep the planner's statistics current (a real PostgreSQL does).
+  const autoAnalyze =
+    database.kind === 'pglite' ? startAutoAnalyze(lanes.background, { firstMs: 2000, intervalMs: 60_000 }) : null;
 
   return {
     url: app.url,
@@ -147,6 +166,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     runMaintenance,
     async close() {
       if (maintenanceTimer) clearInterval(maintenanceTimer);
+      await autoAnalyze?.close();
       await realtime?.close();
       await functions.close();
       server.closeAllConnections();

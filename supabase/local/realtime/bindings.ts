@@ -5,7 +5,7 @@
  * table, and a filter `col=op.value` with eq, neq, lt, lte, gt, gte or in.(a,b)).
  */
 import type { Queryable } from '../db.ts';
-import { loadTable, quoteIdent, schemaExists, type TableInfo } from './catalog.ts';
+import { quoteIdent, type Catalog, type TableInfo } from './catalog.ts';
 
 export type ChangeEvent = 'INSERT' | 'UPDATE' | 'DELETE';
 export type FilterOp = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in';
@@ -97,18 +97,19 @@ export function parseBindings(config: unknown): Binding[] | string {
 }
 
 /** Checks the bindings against the catalog; the error message when one cannot be subscribed. */
-export async function validateBindings(db: Queryable, bindings: Binding[]): Promise<string | null> {
+export async function validateBindings(catalog: Catalog, bindings: Binding[]): Promise<string | null> {
+  const { db } = catalog;
   for (const binding of bindings) {
     if (binding.invalid) return binding.invalid;
     const failure = () =>
       `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [event: ${binding.event}, schema: ${binding.schema}, table: ${binding.table ?? '*'}, filters: ${binding.filter ? `[${binding.filter.column}, ${binding.filter.op}, ${binding.filter.values.join(',')}]` : '[]'}]`;
-    if (binding.schema !== '*' && !(await schemaExists(db, binding.schema))) return failure();
+    if (binding.schema !== '*' && !(await catalog.schemaExists(binding.schema))) return failure();
     if (binding.table === null) {
       if (binding.filter) return failure();
       continue;
     }
     if (binding.schema === '*') return failure();
-    const info = await loadTable(db, binding.schema, binding.table);
+    const info = await catalog.table(binding.schema, binding.table);
     if (!info) return failure();
     binding.info = info;
     if (binding.filter) {
@@ -141,17 +142,17 @@ export function bindingMatches(binding: Binding, event: ChangeEvent, schema: str
 }
 
 /**
- * Evaluates filters against a row (jsonb of the table's row), all in one statement; the result
- * is one boolean per filter, false when the comparison is null.
+ * Evaluates filters against rows (each the jsonb of a table row), all in one statement: for each
+ * row, one boolean per filter, false when the comparison is null.
  */
 export async function evaluateFilters(
   db: Queryable,
   info: TableInfo,
-  row: unknown,
+  rows: unknown[],
   filters: Filter[],
-): Promise<boolean[]> {
-  if (filters.length === 0) return [];
-  const params: unknown[] = [JSON.stringify(row)];
+): Promise<boolean[][]> {
+  if (filters.length === 0 || rows.length === 0) return rows.map(() => []);
+  const params: unknown[] = [JSON.stringify(rows)];
   const expressions = filters.map((filter) => {
     const left = `r.${quoteIdent(filter.column)}`;
     const rights = filter.values.map((value) => {
@@ -161,10 +162,17 @@ export async function evaluateFilters(
     const test = filter.op === 'in' ? `${left} in (${rights.join(', ')})` : `${left} ${OPS[filter.op]} ${rights[0]}`;
     return `coalesce(${test}, false)`;
   });
-  const { rows } = await db.query<Record<string, boolean>>(
-    `select ${expressions.map((e, i) => `${e} as f${i}`).join(', ')}
-       from jsonb_populate_record(null::${info.qualified}, $1::text::jsonb) r`,
+  const result = await db.query<Record<string, boolean | number>>(
+    `select r.ordinality::int as i, ${expressions.map((e, i) => `${e} as f${i}`).join(', ')}
+       from jsonb_populate_recordset(null::${info.qualified}, $1::text::jsonb) with ordinality as r`,
     params,
   );
-  return filters.map((_, i) => Boolean(rows[0]?.[`f${i}`]));
+  const answers = rows.map(() => filters.map(() => false));
+  for (const row of result.rows) {
+    const i = Number(row.i) - 1;
+    filters.forEach((_, f) => {
+      if (answers[i]) answers[i][f] = Boolean(row[`f${f}`]);
+    });
+  }
+  return answers;
 }

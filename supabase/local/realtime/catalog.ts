@@ -20,12 +20,22 @@ export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-/** Per-dispatch cache of table and privilege look-ups. */
+/** A cache of table, schema and privilege look-ups (kept for a second: see `CatalogCache`). */
 export class Catalog {
   private readonly tables = new Map<string, Promise<TableInfo | null>>();
+  private readonly schemas = new Map<string, Promise<boolean>>();
   private readonly privileges = new Map<string, Promise<Set<string>>>();
 
-  constructor(private readonly db: Queryable) {}
+  constructor(readonly db: Queryable) {}
+
+  schemaExists(schema: string): Promise<boolean> {
+    let found = this.schemas.get(schema);
+    if (!found) {
+      found = schemaExists(this.db, schema);
+      this.schemas.set(schema, found);
+    }
+    return found;
+  }
 
   table(schema: string, table: string): Promise<TableInfo | null> {
     const key = JSON.stringify([schema, table]);
@@ -55,6 +65,32 @@ export class Catalog {
       this.privileges.set(key, found);
     }
     return found;
+  }
+}
+
+/**
+ * The catalog look-ups of the last second, shared by joins and deliveries: a burst of joins or
+ * changes asks the database once, and a table or grant changed by a migration is seen a second
+ * later at most.
+ */
+export class CatalogCache {
+  private catalog: Catalog;
+  private since = 0;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly ttlMs = 1000,
+  ) {
+    this.catalog = new Catalog(db);
+  }
+
+  current(): Catalog {
+    const now = performance.now();
+    if (now - this.since > this.ttlMs) {
+      this.catalog = new Catalog(this.db);
+      this.since = now;
+    }
+    return this.catalog;
   }
 }
 

@@ -1,21 +1,28 @@
 /**
  * One Realtime WebSocket: its frames handled one at a time, in order, as Phoenix does for a
  * socket: heartbeat, `phx_join` (token, postgres_changes bindings, broadcast and presence
- * config), `phx_leave`, `broadcast`, `presence` (track, untrack), `access_token`, and the
- * channel shutdown the hosted server performs when a token is invalid or expires. Nothing a
- * client sends can throw out of here: bad frames are ignored or answered with an error reply.
+ * config, private channels authorised by realtime.messages' policies), `phx_leave`, `broadcast`,
+ * `presence` (track, untrack), `access_token`, and the channel shutdown the hosted server
+ * performs when a token is invalid or expires. Nothing a client sends can throw out of here: bad
+ * frames are ignored or answered with an error reply.
+ * Bounds: joins past the channel cap per socket or the socket cap per user are refused with the
+ * hosted server's error shape; a banned user's token joins nothing; while too many frames wait,
+ * the socket is not read (TCP holds the sender back); a socket that does not read what it is
+ * sent is closed once its unsent data passes the limit.
  */
 import type { WebSocket } from 'ws';
 import type { App } from '../app.ts';
-import { randomUUID } from 'node:crypto';
-import { verifyChannelToken } from './auth.ts';
-import { parseBindings, validateBindings } from './bindings.ts';
-import type { ChannelSink, ChannelState, Hub } from './hub.ts';
+import type { Database } from '../db.ts';
+import type { CatalogCache } from './catalog.ts';
+import { prepareJoin, prepareRefresh } from './join.ts';
+import { mayReadPresence, mayWritePresence, type ChannelSink, type ChannelState, type Hub } from './hub.ts';
+import type { RealtimeLimits } from './limits.ts';
 import {
   binaryBroadcastAsJson,
   decodeFrame,
   encodeBinaryBroadcast,
   encodeFrame,
+  encodeFrameWithPayloadJson,
   type BinaryBroadcast,
   type Frame,
   type Vsn,
@@ -27,27 +34,56 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+export interface ConnectionContext {
+  app: App;
+  /** The database lane that yields to API requests. */
+  db: Database;
+  catalogs: CatalogCache;
+  hub: Hub;
+  limits: RealtimeLimits;
+  /** Told when a channel starts listening to changes (the dispatcher starts its timer). */
+  onSubscribe: () => void;
+}
+
 export class Connection implements ChannelSink {
   private readonly channels = new Map<string, ChannelState>();
   private queue: Promise<void> = Promise.resolve();
+  private pending = 0;
+  private paused = false;
   private closed = false;
 
   constructor(
     private readonly ws: WebSocket,
     private readonly vsn: Vsn,
-    private readonly app: App,
-    private readonly hub: Hub,
+    private readonly context: ConnectionContext,
     /** The socket's apikey: the token a channel acts with when it sends none. */
     private readonly apiKey: string,
-    /** Told when a channel starts listening to changes (the dispatcher starts its timer). */
-    private readonly onSubscribe: () => void,
   ) {}
 
+  private get app(): App {
+    return this.context.app;
+  }
+
+  private get hub(): Hub {
+    return this.context.hub;
+  }
+
   receive(data: Buffer, isBinary: boolean): void {
+    const { maxPendingFrames } = this.context.limits;
+    if (++this.pending >= maxPendingFrames && !this.paused) {
+      this.paused = true;
+      this.ws.pause();
+    }
     this.queue = this.queue
       .then(() => this.handle(data, isBinary))
       .catch((error: unknown) => {
         if (!this.app.config.quiet) console.error('[realtime] frame failed', error);
+      })
+      .finally(() => {
+        if (--this.pending <= maxPendingFrames / 4 && this.paused && !this.closed) {
+          this.paused = false;
+          this.ws.resume();
+        }
       });
   }
 
@@ -60,6 +96,12 @@ export class Connection implements ChannelSink {
 
   push(channel: ChannelState, event: string, payload: unknown, withJoinRef = true): void {
     this.send({ joinRef: withJoinRef ? channel.joinRef : null, ref: null, topic: channel.topic, event, payload });
+  }
+
+  pushEncoded(channel: ChannelState, event: string, payloadJson: string): void {
+    this.sendRaw(
+      encodeFrameWithPayloadJson(this.vsn, { joinRef: null, ref: null, topic: channel.topic, event }, payloadJson),
+    );
   }
 
   pushBinaryBroadcast(channel: ChannelState, broadcast: BinaryBroadcast): void {
@@ -79,6 +121,15 @@ export class Connection implements ChannelSink {
 
   private sendRaw(data: string | Buffer): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount + data.length > this.context.limits.maxBufferedBytes) {
+      // The client does not read what it is sent: close it rather than hold ever more for it
+      // (the hosted server kills a socket whose process outgrows its memory limit). The client
+      // reconnects, and a pull brings what it missed.
+      if (!this.app.config.quiet) console.warn('[realtime] closing a socket that does not read its messages');
+      this.closed = true;
+      this.ws.terminate();
+      return;
+    }
     try {
       this.ws.send(data);
     } catch {
@@ -109,8 +160,8 @@ export class Connection implements ChannelSink {
       const channel = this.member(broadcast.topic, joinRef);
       const frame = { joinRef, ref, topic: broadcast.topic };
       if (!channel) return this.reply(frame, 'error', { reason: 'unmatched topic' });
-      this.hub.broadcastBinary(channel, broadcast);
-      if (channel.ackBroadcast) this.reply(frame, 'ok', {});
+      // a broadcast the channel may not send is dropped without an answer, as hosted does
+      if (this.hub.broadcastBinary(channel, broadcast) && channel.ackBroadcast) this.reply(frame, 'ok', {});
       return;
     }
     const { frame } = incoming;
@@ -129,8 +180,7 @@ export class Connection implements ChannelSink {
         return;
       case 'broadcast':
         if (!isObject(frame.payload)) return this.reply(frame, 'error', { reason: 'invalid broadcast payload' });
-        this.hub.broadcast(channel, frame.payload);
-        if (channel.ackBroadcast) this.reply(frame, 'ok', {});
+        if (this.hub.broadcast(channel, frame.payload) && channel.ackBroadcast) this.reply(frame, 'ok', {});
         return;
       case 'presence':
         return this.presence(channel, frame);
@@ -151,54 +201,18 @@ export class Connection implements ChannelSink {
 
   private async join(frame: Frame): Promise<void> {
     if (!frame.topic.startsWith('realtime:')) return this.reply(frame, 'error', { reason: 'unmatched topic' });
-    const subTopic = frame.topic.slice('realtime:'.length);
-    if (subTopic === '') return this.reply(frame, 'error', { reason: 'You must provide a topic name' });
+    if (frame.topic === 'realtime:') return this.reply(frame, 'error', { reason: 'You must provide a topic name' });
     const existing = this.channels.get(frame.topic);
     if (existing) {
       // Phoenix closes the previous join of a topic when the same socket joins it again.
       this.push(existing, 'phx_close', {});
       this.leave(existing);
     }
-    const payload = isObject(frame.payload) ? frame.payload : {};
-    const config = isObject(payload.config) ? payload.config : {};
-    const token =
-      typeof payload.access_token === 'string'
-        ? payload.access_token
-        : typeof payload.user_token === 'string'
-          ? payload.user_token
-          : this.apiKey;
-    const verified = await verifyChannelToken(this.app, token);
-    if (!verified.ok) return this.reply(frame, 'error', { reason: verified.message });
-    const isPrivate = config.private === true;
-    if (isPrivate && verified.auth.role !== 'service_role') {
-      // No realtime.messages policy grants reading a private topic on this backend.
-      return this.reply(frame, 'error', {
-        reason: `You do not have permissions to read from this Channel topic: ${subTopic}`,
-      });
-    }
-    const bindings = parseBindings(config.postgres_changes);
-    if (typeof bindings === 'string') return this.reply(frame, 'error', { reason: bindings });
-    const subscribeError = bindings.length > 0 ? await validateBindings(this.app.db, bindings) : null;
-    const watermark = await this.watermark();
+    const prepared = await prepareJoin(this.context, this, frame, this.apiKey, this.channels.size);
     if (this.closed) return;
-
-    const broadcast = isObject(config.broadcast) ? config.broadcast : {};
-    const presence = isObject(config.presence) ? config.presence : {};
-    const channel: ChannelState = {
-      topic: frame.topic,
-      subTopic,
-      joinRef: frame.joinRef ?? frame.ref,
-      private: isPrivate,
-      selfBroadcast: broadcast.self === true,
-      ackBroadcast: broadcast.ack === true,
-      presenceKey: typeof presence.key === 'string' && presence.key !== '' ? presence.key : randomUUID(),
-      presenceEnabled: presence.enabled === undefined ? true : presence.enabled === true,
-      bindings: subscribeError ? [] : bindings,
-      watermark,
-      auth: verified.auth,
-      sink: this,
-      expiryTimer: null,
-    };
+    if ('reason' in prepared) return this.reply(frame, 'error', { reason: prepared.reason });
+    const { subscribeError, requested: bindings, ...state } = prepared;
+    const channel: ChannelState = { ...state, sink: this, expiryTimer: null };
     this.channels.set(frame.topic, channel);
     this.hub.add(channel);
     this.armExpiry(channel);
@@ -210,29 +224,23 @@ export class Connection implements ChannelSink {
         subscribeError ? 'error' : 'ok',
         subscribeError ?? 'Subscribed to PostgreSQL',
       );
-      if (!subscribeError) this.onSubscribe();
+      if (!subscribeError) this.context.onSubscribe();
     }
-    if (channel.presenceEnabled) this.push(channel, 'presence_state', this.hub.presenceState(channel));
-  }
-
-  /** The last change id already captured: a new subscriber receives only later ones. */
-  private async watermark(): Promise<bigint> {
-    const { rows } = await this.app.db.query<{ last: string; called: boolean }>(
-      'select last_value::text as last, is_called as called from _local.changes_id_seq',
-    );
-    const row = rows[0];
-    if (!row) return 0n;
-    return row.called ? BigInt(row.last) : BigInt(row.last) - 1n;
+    if (channel.presenceEnabled && mayReadPresence(channel)) {
+      this.push(channel, 'presence_state', this.hub.presenceState(channel));
+    }
   }
 
   private presence(channel: ChannelState, frame: Frame): void {
     const payload = isObject(frame.payload) ? frame.payload : {};
     const event = typeof payload.event === 'string' ? payload.event.toLowerCase() : '';
     if (event === 'track') {
+      // the hosted server answers a track the policies do not allow with a bare error
+      if (!mayWritePresence(channel)) return this.reply(frame, 'error', {});
       const meta = isObject(payload.payload) ? payload.payload : {};
       if (!channel.presenceEnabled) {
         channel.presenceEnabled = true;
-        this.push(channel, 'presence_state', this.hub.presenceState(channel));
+        if (mayReadPresence(channel)) this.push(channel, 'presence_state', this.hub.presenceState(channel));
       }
       this.hub.track(channel, meta);
       return this.reply(frame, 'ok', {});
@@ -247,13 +255,12 @@ export class Connection implements ChannelSink {
   private async accessToken(channel: ChannelState, frame: Frame): Promise<void> {
     const token = isObject(frame.payload) ? frame.payload.access_token : undefined;
     if (token === undefined || token === null || token === channel.auth.token) return;
-    const verified = await verifyChannelToken(this.app, token);
+    const refreshed = await prepareRefresh(this.context, channel, token);
     if (this.channels.get(channel.topic) !== channel) return;
-    if (!verified.ok) return this.shutdown(channel, verified.message);
-    if (channel.private && verified.auth.role !== 'service_role') {
-      return this.shutdown(channel, `You do not have permissions to read from this Channel topic: ${channel.subTopic}`);
-    }
-    channel.auth = verified.auth;
+    if ('message' in refreshed) return this.shutdown(channel, refreshed.message);
+    channel.policies = refreshed.policies;
+    channel.checkedAt = Date.now();
+    this.hub.reauthorize(channel, refreshed.auth);
     this.armExpiry(channel);
     if (channel.bindings.length > 0) this.systemMessage(channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL');
   }
@@ -272,7 +279,8 @@ export class Connection implements ChannelSink {
   }
 
   /** The hosted server's channel shutdown: a `system` error, then the channel closes. */
-  private shutdown(channel: ChannelState, message: string): void {
+  shutdown(channel: ChannelState, message: string): void {
+    if (this.channels.get(channel.topic) !== channel) return;
     this.systemMessage(channel, 'system', 'error', message);
     this.push(channel, 'phx_close', {});
     this.leave(channel);

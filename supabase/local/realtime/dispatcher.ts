@@ -1,21 +1,28 @@
 /**
  * Delivers captured row changes as `postgres_changes` messages, as the hosted Realtime (walrus)
- * does: each change of `_local.changes` is consumed exactly once, in id order; it reaches a
+ * does: each change of `_local.changes` is consumed exactly once, in id order, and reaches a
  * channel when one of its bindings matches (event, schema, table, filter) and the channel's
- * role may select the row under RLS (checked against the live table by primary key, as that
- * role with its claims). DELETE cannot be checked under RLS: it goes to every matching binding
- * with only the primary key in `old_record` when RLS is on. Records carry only the columns the
- * role may select. Runs on `wake()` (after API requests that may have written; wakes coalesce,
- * one dispatch at a time) and on a timer (writes made outside the API).
+ * caller may select the row under RLS. That check is made per table and batch of changes for all
+ * subscribers at once (visibility.ts: by primary key, as each caller's role with its claims; the
+ * channels joined with one token count once). DELETE cannot be checked under RLS: it goes to
+ * every matching binding with only the primary key in `old_record` when RLS is on. Records carry
+ * only the columns the role may select; a banned user's channels get nothing.
+ * All of it runs in the database lane that yields to API requests, in bounded batches, with a
+ * turn of the event loop between batches; a channel receives its changes in commit order. Runs on
+ * `wake()` (after API requests that may have written; wakes coalesce, one dispatch at a time) and
+ * on a timer (writes made outside the API).
  */
-import type { App } from '../app.ts';
-import { asCaller } from '../db.ts';
-import { channelCaller } from './auth.ts';
-import { bindingMatches, evaluateFilters, type ChangeEvent, type Filter } from './bindings.ts';
-import { Catalog, quoteIdent, type TableInfo } from './catalog.ts';
+import type { Database } from '../db.ts';
+import { isUserId, subOf } from './authorization.ts';
+import { bindingMatches, evaluateFilters, type Binding, type ChangeEvent, type Filter } from './bindings.ts';
+import type { Catalog, CatalogCache, TableInfo } from './catalog.ts';
 import type { ChannelState, Hub } from './hub.ts';
+import { visibleRecords, type Identity } from './visibility.ts';
 
-const BATCH = 500;
+/** Changes consumed per database round trip: small, so that an API request never waits long. */
+const BATCH = 200;
+/** After this many changes consumed, the emptied log is vacuumed (PGlite has no autovacuum). */
+const VACUUM_AFTER = 5000;
 const TICK_MS = 250;
 /** With nobody listening, the log is still trimmed every this many ticks. */
 const IDLE_TICKS = 20;
@@ -28,6 +35,8 @@ interface ChangeRow {
   record: Record<string, unknown> | null;
   old_record: Record<string, unknown> | null;
   commit_timestamp: Date | string;
+  /** The listeners' users that are banned now (the same on every row). */
+  banned: string[];
 }
 
 interface Change {
@@ -37,23 +46,25 @@ interface Change {
   record: Record<string, unknown> | null;
   oldRecord: Record<string, unknown> | null;
   commitTimestamp: string;
+  /** The listening channels whose bindings match, with the ids of those bindings. */
+  targets: Map<ChannelState, Binding[]>;
 }
 
-interface Delivery {
-  change: Change;
-  ids: number[];
-}
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class Dispatcher {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
   private ticks = 0;
+  private consumed = 0;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
-    private readonly app: App,
+    private readonly db: Database,
+    private readonly catalogs: CatalogCache,
     private readonly hub: Hub,
+    private readonly quiet: boolean,
   ) {
     this.timer = setInterval(() => {
       this.ticks++;
@@ -85,7 +96,7 @@ export class Dispatcher {
       try {
         await this.drain();
       } catch (error) {
-        if (!this.stopped && !this.app.config.quiet) console.error('[realtime] dispatch failed', error);
+        if (!this.stopped && !this.quiet) console.error('[realtime] dispatch failed', error);
         return;
       }
     } while (this.again && !this.stopped);
@@ -94,134 +105,191 @@ export class Dispatcher {
   private async drain(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const { rows } = await this.app.db.query<ChangeRow>(
-        `delete from _local.changes
-          where id in (select id from _local.changes order by id limit ${BATCH})
-          returning id::text as id, schema_name, table_name, op, record, old_record, commit_timestamp`,
+      // One round trip: the batch, and which of the users listening are banned now.
+      const subs = new Set<string>();
+      for (const channel of this.hub.channels()) {
+        const sub = subOf(channel.auth);
+        if (channel.bindings.length > 0 && sub !== null && isUserId(sub)) subs.add(sub);
+      }
+      const { rows } = await this.db.query<ChangeRow>(
+        `with consumed as (
+           delete from _local.changes
+            where id in (select id from _local.changes order by id limit ${BATCH})
+            returning id, schema_name, table_name, op, record, old_record, commit_timestamp
+         )
+         select c.id::text as id, c.schema_name, c.table_name, c.op, c.record, c.old_record, c.commit_timestamp,
+                (select coalesce(array_agg(u.id::text), '{}') from auth.users u
+                  where u.id = any($1::uuid[]) and u.banned_until > now()) as banned
+           from consumed c`,
+        [[...subs]],
       );
-      if (rows.length === 0) return;
+      if (rows.length === 0) {
+        if (this.consumed >= VACUUM_AFTER && this.db.kind === 'pglite') {
+          // Deleted rows stay in the table until a vacuum: without one, taking the next batch
+          // means stepping over every change ever delivered.
+          this.consumed = 0;
+          await this.db.exec('vacuum _local.changes');
+        }
+        return;
+      }
+      this.consumed += rows.length;
       rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
       if (this.hub.hasChangeSubscribers()) await this.deliver(rows);
       if (rows.length < BATCH) return;
+      await yieldTurn();
     }
   }
 
   private async deliver(rows: ChangeRow[]): Promise<void> {
-    const catalog = new Catalog(this.app.db);
-    const channels = this.hub.channels().filter((channel) => channel.bindings.length > 0);
-    const deliveries = new Map<ChannelState, Delivery[]>();
+    const catalog = this.catalogs.current();
+    const listening = this.hub.channels().filter((channel) => channel.bindings.length > 0);
+    const changes: Change[] = [];
     for (const row of rows) {
       if (row.op !== 'INSERT' && row.op !== 'UPDATE' && row.op !== 'DELETE') continue;
       const info = await catalog.table(row.schema_name, row.table_name);
       if (!info) continue;
-      const change: Change = {
-        id: BigInt(row.id),
+      const id = BigInt(row.id);
+      const targets = new Map<ChannelState, Binding[]>();
+      for (const channel of listening) {
+        if (id <= channel.watermark) continue;
+        const matched = channel.bindings.filter((b) =>
+          bindingMatches(b, row.op as ChangeEvent, info.schema, info.table),
+        );
+        if (matched.length > 0) targets.set(channel, matched);
+      }
+      if (targets.size === 0) continue;
+      changes.push({
+        id,
         event: row.op,
         info,
         record: row.record,
         oldRecord: row.old_record,
         commitTimestamp: new Date(row.commit_timestamp).toISOString(),
-      };
-      const candidates: Array<{ channel: ChannelState; id: number; filter: Filter | null }> = [];
-      for (const channel of channels) {
-        if (change.id <= channel.watermark) continue;
-        for (const binding of channel.bindings) {
-          if (bindingMatches(binding, change.event, info.schema, info.table)) {
-            candidates.push({ channel, id: binding.id, filter: binding.filter });
-          }
-        }
-      }
-      if (candidates.length === 0) continue;
-      const passed = await this.filtersPassed(
-        info,
-        change,
-        candidates.map((c) => c.filter),
-      );
-      for (const candidate of candidates) {
-        if (candidate.filter && !passed.get(filterKey(candidate.filter))) continue;
-        let list = deliveries.get(candidate.channel);
-        if (!list) {
-          list = [];
-          deliveries.set(candidate.channel, list);
-        }
-        const last = list[list.length - 1];
-        if (last?.change === change) {
-          if (!last.ids.includes(candidate.id)) last.ids.push(candidate.id);
-        } else {
-          list.push({ change, ids: [candidate.id] });
-        }
-      }
+        targets,
+      });
     }
-    for (const [channel, list] of deliveries) await this.deliverTo(catalog, channel, list);
-  }
+    if (changes.length === 0) return;
 
-  /** Evaluates each distinct filter once against the change's row (the old row for DELETE). */
-  private async filtersPassed(
-    info: TableInfo,
-    change: Change,
-    filters: Array<Filter | null>,
-  ): Promise<Map<string, boolean>> {
-    const distinct = new Map<string, Filter>();
-    for (const filter of filters) if (filter) distinct.set(filterKey(filter), filter);
-    const result = new Map<string, boolean>();
-    if (distinct.size === 0) return result;
-    const row = change.event === 'DELETE' ? change.oldRecord : change.record;
-    try {
-      const values = await evaluateFilters(this.app.db, info, row ?? {}, [...distinct.values()]);
-      [...distinct.keys()].forEach((key, i) => result.set(key, values[i]));
-    } catch {
-      // a filter that cannot be evaluated against this row (the table changed) does not match
-    }
-    return result;
-  }
-
-  private async deliverTo(catalog: Catalog, channel: ChannelState, list: Delivery[]): Promise<void> {
-    const role = channel.auth.role;
-    const visible = new Set<Change>();
+    const banned = new Set(rows[0]?.banned ?? []);
     const byTable = new Map<TableInfo, Change[]>();
-    for (const { change } of list) {
-      const selectable = await catalog.selectable(role, change.info);
-      const readable = change.info.primaryKey.length > 0 && change.info.primaryKey.every((c) => selectable.has(c));
-      if (change.event === 'DELETE' || !change.info.rls || !readable) {
-        visible.add(change);
-        continue;
+    for (const change of changes) {
+      const list = byTable.get(change.info);
+      if (list) list.push(change);
+      else byTable.set(change.info, [change]);
+    }
+    const passes = new Map<Change, Map<Binding, boolean>>();
+    const visible = new Map<Change, Set<string>>();
+    for (const [info, tableChanges] of byTable) {
+      await this.applyFilters(info, tableChanges, passes);
+      await this.checkVisibility(catalog, info, tableChanges, banned, visible);
+    }
+
+    const encoded = new Map<string, string>();
+    for (const change of changes) {
+      for (const [channel, bindings] of change.targets) {
+        if (!this.hub.has(channel) || banned.has(subOf(channel.auth) ?? '')) continue;
+        if (!visible.get(change)?.has(channel.auth.token)) continue;
+        const ids: number[] = [];
+        for (const binding of bindings) {
+          if (binding.filter && !passes.get(change)?.get(binding)) continue;
+          if (!ids.includes(binding.id)) ids.push(binding.id);
+        }
+        if (ids.length === 0) continue;
+        const key = `${change.id}|${channel.auth.role}`;
+        let data = encoded.get(key);
+        if (data === undefined) {
+          data = JSON.stringify(payloadFor(change, await catalog.selectable(channel.auth.role, change.info)));
+          encoded.set(key, data);
+        }
+        if (this.hub.has(channel))
+          channel.sink.pushEncoded(channel, 'postgres_changes', `{"ids":${JSON.stringify(ids)},"data":${data}}`);
       }
-      const pending = byTable.get(change.info) ?? [];
-      pending.push(change);
-      byTable.set(change.info, pending);
-    }
-    for (const [info, changes] of byTable) {
-      for (const change of await this.rlsVisible(channel, info, changes)) visible.add(change);
-    }
-    for (const { change, ids } of list) {
-      if (!visible.has(change) || !this.hub.has(channel)) continue;
-      const selectable = await catalog.selectable(role, change.info);
-      channel.sink.push(channel, 'postgres_changes', { ids, data: payloadFor(change, selectable) }, false);
     }
   }
 
-  /** The changes whose row the channel's caller may select now, by primary key, under RLS. */
-  private async rlsVisible(channel: ChannelState, info: TableInfo, changes: Change[]): Promise<Change[]> {
-    const match = info.primaryKey
-      .map(
-        (column) =>
-          `t.${quoteIdent(column)} = (jsonb_populate_record(null::${info.qualified}, x.rec)).${quoteIdent(column)}`,
-      )
-      .join(' and ');
-    try {
-      const rows = await asCaller(this.app.db, channelCaller(channel.auth), (tx) =>
-        tx.query<{ i: number }>(
-          `select x.i::int4 as i
-             from jsonb_array_elements($1::text::jsonb) with ordinality as x(rec, i)
-            where exists (select 1 from ${info.qualified} t where ${match})`,
-          [JSON.stringify(changes.map((change) => change.record ?? {}))],
-        ),
-      );
-      return rows.rows.map((row) => changes[Number(row.i) - 1]).filter((change) => change !== undefined);
-    } catch {
-      // a policy that fails for this caller hides the rows, as it would from a select
-      return [];
+  /** Evaluates each distinct filter once per change of the table (against the old row for DELETE). */
+  private async applyFilters(info: TableInfo, changes: Change[], passes: Map<Change, Map<Binding, boolean>>) {
+    const distinct = new Map<string, Filter>();
+    for (const change of changes) {
+      for (const bindings of change.targets.values()) {
+        for (const binding of bindings) if (binding.filter) distinct.set(filterKey(binding.filter), binding.filter);
+      }
     }
+    if (distinct.size === 0) return;
+    const filters = [...distinct.values()];
+    const keys = [...distinct.keys()];
+    const rows = changes.map((change) => (change.event === 'DELETE' ? change.oldRecord : change.record) ?? {});
+    let answers: boolean[][];
+    try {
+      answers = await evaluateFilters(this.db, info, rows, filters);
+    } catch {
+      // one row the filters cannot be read against (the table changed) must not cost the others
+      answers = [];
+      for (const row of rows)
+        answers.push(
+          await evaluateFilters(this.db, info, [row], filters).then(
+            (a) => a[0],
+            () => filters.map(() => false),
+          ),
+        );
+    }
+    changes.forEach((change, i) => {
+      const byBinding = new Map<Binding, boolean>();
+      for (const bindings of change.targets.values()) {
+        for (const binding of bindings) {
+          if (binding.filter) byBinding.set(binding, answers[i]?.[keys.indexOf(filterKey(binding.filter))] ?? false);
+        }
+      }
+      passes.set(change, byBinding);
+    });
+  }
+
+  /** Which tokens may see each change (by token: one check for every channel joined with it). */
+  private async checkVisibility(
+    catalog: Catalog,
+    info: TableInfo,
+    changes: Change[],
+    banned: Set<string>,
+    visible: Map<Change, Set<string>>,
+  ): Promise<void> {
+    const identities = new Map<string, Identity>();
+    const checked: Change[] = [];
+    for (const change of changes) {
+      const tokens = new Set<string>();
+      visible.set(change, tokens);
+      let needsCheck = false;
+      for (const channel of change.targets.keys()) {
+        const { role, token, claims } = channel.auth;
+        if (banned.has(subOf(channel.auth) ?? '')) continue;
+        const selectable = await catalog.selectable(role, info);
+        const readable = info.primaryKey.length > 0 && info.primaryKey.every((c) => selectable.has(c));
+        if (change.event === 'DELETE' || !info.rls || !readable || role === 'service_role') {
+          tokens.add(token);
+          continue;
+        }
+        needsCheck = true;
+        identities.set(token, { role, claims });
+      }
+      if (needsCheck) checked.push(change);
+    }
+    if (checked.length === 0 || identities.size === 0) return;
+    const tokens = [...identities.keys()];
+    let seen: Array<Set<number>>;
+    try {
+      seen = await visibleRecords(
+        this.db,
+        info,
+        checked.map((change) => change.record ?? {}),
+        [...identities.values()],
+      );
+    } catch (error) {
+      // a check that cannot run hides the rows, as a failing select would
+      if (!this.quiet) console.error('[realtime] permission check failed', error);
+      return;
+    }
+    seen.forEach((indexes, i) => {
+      for (const index of indexes) visible.get(checked[index])?.add(tokens[i]);
+    });
   }
 }
 

@@ -2,12 +2,17 @@
  * Realtime's HTTP broadcast API, as realtime-js uses it when a channel is not joined (`send()`'s
  * REST fallback) and for `httpSend()`: `POST /api/broadcast` with `{messages: [{topic, event,
  * payload, private}]}` and `POST /api/broadcast/{topic}/events/{event}` with the payload as the
- * body (JSON only here). Both answer 202. Public topics reach every joined channel; private topics need the
- * service role here, since this backend has no `realtime.messages` policies to ask.
+ * body (JSON only here). Both answer 202. Public topics reach every joined channel. A message to
+ * a private topic is sent only when the caller may send broadcast there (the service role, or
+ * the realtime.messages policies for the caller's role and claims, as a join checks them) and
+ * reaches the channels that may read broadcast there; the others are dropped without a word, as
+ * the hosted server drops them.
  */
 import { z } from 'zod';
 import { apiKeyFailure, HttpError, readJson, resolveCaller, type ApiHandler, type App } from '../app.ts';
-import type { Hub } from './hub.ts';
+import type { ChannelAuth } from './auth.ts';
+import { channelPolicies, isBanned } from './authorization.ts';
+import type { Realtime } from './index.ts';
 
 const messagesSchema = z.object({
   messages: z
@@ -24,20 +29,37 @@ const messagesSchema = z.object({
 
 const badRequest = (message: string) => new HttpError(400, { error: 'Bad Request', message });
 
-export function realtimeHttpApi(app: App, hub: () => Hub | null): ApiHandler {
+export function realtimeHttpApi(app: App, realtime: () => Realtime | null): ApiHandler {
   return async (req) => {
     const resolved = await resolveCaller(app, req);
     if (!resolved.ok) {
       return apiKeyFailure(resolved.failure) ?? { status: 401, body: { message: 'Invalid JWT' } };
     }
-    const current = hub();
+    const current = realtime();
     if (!current) throw new HttpError(503, { message: 'Realtime is not running' });
-    const isService = resolved.caller.role === 'service_role';
-    const send = (topic: string, event: string, payload: unknown, isPrivate: boolean) => {
-      if (isPrivate && !isService) {
-        throw new HttpError(403, { message: `You do not have permissions to write to this Channel topic: ${topic}` });
+    const auth: ChannelAuth = {
+      token: resolved.token,
+      claims: resolved.claims,
+      role: resolved.caller.role,
+      expiresAt: typeof resolved.claims.exp === 'number' ? resolved.claims.exp * 1000 : 0,
+    };
+    const allowed = new Map<string, Promise<boolean>>();
+    const mayWrite = (topic: string) => {
+      let answer = allowed.get(topic);
+      if (!answer) {
+        answer =
+          auth.role === 'service_role'
+            ? Promise.resolve(true)
+            : isBanned(current.db, auth).then(
+                async (banned) => !banned && (await channelPolicies(current.db, auth, topic)).broadcast.write,
+              );
+        allowed.set(topic, answer);
       }
-      current.broadcastToTopic(`realtime:${topic}`, isPrivate, { type: 'broadcast', event, payload });
+      return answer;
+    };
+    const send = async (topic: string, event: string, payload: unknown, isPrivate: boolean) => {
+      if (isPrivate && !(await mayWrite(topic))) return;
+      current.hub.broadcastToTopic(`realtime:${topic}`, isPrivate, { type: 'broadcast', event, payload });
     };
     if (req.method !== 'POST') return { status: 405, body: { message: 'Method not allowed' } };
 
@@ -45,7 +67,7 @@ export function realtimeHttpApi(app: App, hub: () => Hub | null): ApiHandler {
       const parsed = messagesSchema.safeParse(await readJson(req, () => badRequest('Malformed JSON body')));
       if (!parsed.success) throw badRequest('Expected {messages: [{topic, event, payload}]}');
       for (const message of parsed.data.messages) {
-        send(message.topic, message.event, message.payload ?? {}, message.private ?? false);
+        await send(message.topic, message.event, message.payload ?? {}, message.private ?? false);
       }
       return { status: 202, body: '' };
     }
@@ -64,7 +86,7 @@ export function realtimeHttpApi(app: App, hub: () => Hub | null): ApiHandler {
         throw new HttpError(415, { error: 'Unsupported Media Type', message: 'Only JSON payloads are supported here' });
       }
       const payload = await readJson(req, () => badRequest('Malformed JSON body'));
-      send(topic, event, payload, req.url.searchParams.get('private') === 'true');
+      await send(topic, event, payload, req.url.searchParams.get('private') === 'true');
       return { status: 202, body: '' };
     }
     return { status: 404, body: { message: 'Not found' } };

@@ -2,21 +2,28 @@
  * `/realtime/v1/websocket`: Supabase Realtime's Phoenix channels on the backend's HTTP server.
  * The upgrade is accepted for that path only, with one of the project's API keys (as Kong
  * requires) and a protocol version realtime-js speaks (`vsn` 1.0.0 or 2.0.0); each socket is a
- * `Connection`, channels meet in the `Hub`, and the `Dispatcher` turns captured row changes into
- * `postgres_changes` messages checked against RLS.
+ * `Connection`, channels meet in the `Hub`, the `Dispatcher` turns captured row changes into
+ * `postgres_changes` messages checked against RLS, and the `Guard` shuts the channels of banned
+ * users. All their database work goes through `db`, the lane that yields to API requests.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { apiKeyFailure, type App } from '../app.ts';
-import { Connection } from './connection.ts';
+import type { Database } from '../db.ts';
+import { CatalogCache } from './catalog.ts';
+import { Connection, type ConnectionContext } from './connection.ts';
 import { Dispatcher } from './dispatcher.ts';
+import { Guard } from './guard.ts';
 import { Hub } from './hub.ts';
+import type { RealtimeLimits } from './limits.ts';
 import type { Vsn } from './protocol.ts';
 
 export interface Realtime {
   /** The channels in use, for the HTTP broadcast API. */
   readonly hub: Hub;
+  /** The database lane Realtime uses (it yields to API requests). */
+  readonly db: Database;
   /** A request may have written rows: deliver the captured changes soon. */
   wake(): void;
   /** Closes every socket and stops the dispatcher. */
@@ -26,9 +33,12 @@ export interface Realtime {
 const PATH = '/realtime/v1/websocket';
 const MAX_FRAME_BYTES = 1024 * 1024;
 
-export function attachRealtime(app: App, server: Server): Realtime {
+export function attachRealtime(app: App, server: Server, db: Database, limits: RealtimeLimits): Realtime {
   const hub = new Hub();
-  const dispatcher = new Dispatcher(app, hub);
+  const catalogs = new CatalogCache(db);
+  const dispatcher = new Dispatcher(db, catalogs, hub, app.config.quiet);
+  const guard = new Guard(db, hub, limits.recheckMs, app.config.quiet);
+  const context: ConnectionContext = { app, db, catalogs, hub, limits, onSubscribe: () => dispatcher.wake() };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   wss.on('error', () => {});
   const sockets = new Set<WebSocket>();
@@ -60,7 +70,7 @@ export function attachRealtime(app: App, server: Server): Realtime {
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
-      const connection = new Connection(ws, vsn as Vsn, app, hub, apiKey, () => dispatcher.wake());
+      const connection = new Connection(ws, vsn as Vsn, context, apiKey);
       ws.on('message', (data: RawData, isBinary: boolean) => connection.receive(toBuffer(data), isBinary));
       ws.on('close', () => {
         sockets.delete(ws);
@@ -72,8 +82,10 @@ export function attachRealtime(app: App, server: Server): Realtime {
 
   return {
     hub,
+    db,
     wake: () => dispatcher.wake(),
     async close() {
+      guard.close();
       for (const ws of sockets) ws.terminate();
       sockets.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

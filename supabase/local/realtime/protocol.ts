@@ -101,6 +101,15 @@ export function encodeFrame(vsn: Vsn, frame: Frame): string {
   return JSON.stringify({ topic: frame.topic, event: frame.event, payload: frame.payload, ref: frame.ref });
 }
 
+/** The same as `encodeFrame`, for a payload already encoded as JSON text. */
+export function encodeFrameWithPayloadJson(vsn: Vsn, frame: Omit<Frame, 'payload'>, payloadJson: string): string {
+  if (vsn === '2.0.0') {
+    const head = JSON.stringify([frame.joinRef, frame.ref, frame.topic, frame.event]);
+    return `${head.slice(0, -1)},${payloadJson}]`;
+  }
+  return `{"topic":${JSON.stringify(frame.topic)},"event":${JSON.stringify(frame.event)},"payload":${payloadJson},"ref":${JSON.stringify(frame.ref)}}`;
+}
+
 /** The server's binary "user broadcast" frame (kind 4) for protocol 2.0.0. */
 export function encodeBinaryBroadcast(broadcast: BinaryBroadcast): Buffer | null {
   const topic = Buffer.from(broadcast.topic, 'utf8');
