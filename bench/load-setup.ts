@@ -119,15 +119,16 @@ export async function seed(dataDir: string, users: number, chatRows: number): Pr
     const own = Math.floor(chatRows / 5);
     const authors = stageUsers.map((u) => u.id);
     await db.query(
-      `insert into public.chat_messages (event_id, author_id, body, created_at)
+      `insert into public.chat_messages (event_id, author_id, body, created_at, updated_at)
        select ($1::uuid[])[1 + g % 2], ($2::uuid[])[1 + g % array_length($2::uuid[], 1)],
-              'Old message ' || g, now() - make_interval(secs => ($3 - g))
+              'Old message ' || g, now() - make_interval(secs => ($3 - g)), now() - make_interval(secs => ($3 - g))
          from generate_series(1, $3::int) g`,
       [events, authors, own],
     );
     await db.query(
-      `insert into public.chat_messages (event_id, author_id, body, created_at)
-       select ($1::uuid[])[1 + g % 20], $2, 'Elsewhere ' || g, now() - make_interval(secs => ($3 - g))
+      `insert into public.chat_messages (event_id, author_id, body, created_at, updated_at)
+       select ($1::uuid[])[1 + g % 20], $2, 'Elsewhere ' || g, now() - make_interval(secs => ($3 - g)),
+              now() - make_interval(secs => ($3 - g))
          from generate_series(1, $3::int) g`,
       [others, owner.id, chatRows - own],
     );

@@ -7,8 +7,13 @@ import { DEMO_KEY_EXP } from './config.ts';
 
 export type Claims = JWTPayload & Record<string, unknown>;
 
+/** Tokens remembered as verified (a client sends its token with every request). */
+const REMEMBERED = 2000;
+
 export class JwtKeys {
   private readonly key: Uint8Array;
+  /** Verified tokens and their claims: the HMAC of a token is checked once, its expiry every time. */
+  private readonly verified = new Map<string, Claims>();
 
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
@@ -25,9 +30,15 @@ export class JwtKeys {
 
   /** Verifies signature (HS256 only: `alg: none` and others are refused) and expiry. */
   async verify(token: string): Promise<VerifyResult> {
+    const known = this.verified.get(token);
+    if (known && (typeof known.exp !== 'number' || known.exp > Math.floor(Date.now() / 1000))) {
+      return { ok: true, claims: { ...known } };
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      return { ok: true, claims: payload as Claims };
+      if (this.verified.size >= REMEMBERED) this.verified.clear();
+      this.verified.set(token, payload as Claims);
+      return { ok: true, claims: { ...(payload as Claims) } };
     } catch (error) {
       if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
       if (error instanceof errors.JWSSignatureVerificationFailed) return { ok: false, reason: 'signature' };

@@ -51,6 +51,9 @@ export class Connection implements ChannelSink {
   private pending = 0;
   private paused = false;
   private closed = false;
+  private corked = false;
+  /** Bytes sent in this turn of the event loop (held by the cork, not yet the client's to read). */
+  private tickBytes = 0;
 
   constructor(
     private readonly ws: WebSocket,
@@ -121,7 +124,7 @@ export class Connection implements ChannelSink {
 
   private sendRaw(data: string | Buffer): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
-    if (this.ws.bufferedAmount + data.length > this.context.limits.maxBufferedBytes) {
+    if (this.ws.bufferedAmount - this.tickBytes > this.context.limits.maxBufferedBytes) {
       // The client does not read what it is sent: close it rather than hold ever more for it
       // (the hosted server kills a socket whose process outgrows its memory limit). The client
       // reconnects, and a pull brings what it missed.
@@ -130,11 +133,27 @@ export class Connection implements ChannelSink {
       this.ws.terminate();
       return;
     }
+    this.cork();
+    this.tickBytes += data.length;
     try {
       this.ws.send(data);
     } catch {
       // a socket that fails to send is closing; its close handler cleans up
     }
+  }
+
+  /** Frames sent in one turn of the event loop leave in one write (a dispatch sends many). */
+  private cork(): void {
+    if (this.corked) return;
+    const socket = (this.ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    if (!socket) return;
+    socket.cork();
+    this.corked = true;
+    process.nextTick(() => {
+      this.corked = false;
+      this.tickBytes = 0;
+      socket.uncork();
+    });
   }
 
   private reply(

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { verifyChannelToken, type ChannelAuth } from './auth.ts';
-import { BANNED, channelPolicies, isBanned, type Policies } from './authorization.ts';
+import { BANNED, channelPolicies, isBanned, isUserId, subOf, type Policies } from './authorization.ts';
 import { parseBindings, validateBindings, type Binding } from './bindings.ts';
 import type { ConnectionContext } from './connection.ts';
 import type { ChannelSink, ChannelState } from './hub.ts';
@@ -57,7 +57,9 @@ export async function prepareJoin(
   if (!verified.ok) return { reason: verified.message };
   const { auth } = verified;
   if (hub.tooManySockets(auth, sink, limits.maxSocketsPerUser)) return { reason: TOO_MANY_SOCKETS };
-  if (await isBanned(db, auth)) return { reason: `Unauthorized: ${BANNED}` };
+  // One round trip: whether the user is banned, and the last change captured before this join.
+  const { banned, watermark } = await banAndWatermark(context, auth);
+  if (banned) return { reason: `Unauthorized: ${BANNED}` };
 
   const presence = isObject(config.presence) ? config.presence : {};
   const presenceEnabled = presence.enabled === undefined ? true : presence.enabled === true;
@@ -70,7 +72,6 @@ export async function prepareJoin(
   const bindings = parseBindings(config.postgres_changes);
   if (typeof bindings === 'string') return { reason: bindings };
   const subscribeError = bindings.length > 0 ? await validateBindings(context.catalogs.current(), bindings) : null;
-  const watermark = await lastChangeId(context);
   // The socket cap again: another socket of the user may have joined while this one waited.
   if (hub.tooManySockets(auth, sink, limits.maxSocketsPerUser)) return { reason: TOO_MANY_SOCKETS };
 
@@ -94,14 +95,24 @@ export async function prepareJoin(
   };
 }
 
-/** The last change id already captured: a new subscriber receives only later ones. */
-async function lastChangeId(context: ConnectionContext): Promise<bigint> {
-  const { rows } = await context.db.query<{ last: string; called: boolean }>(
-    'select last_value::text as last, is_called as called from _local.changes_id_seq',
+/**
+ * Whether the caller's user is banned now, and the last change id already captured (a new
+ * subscriber receives only later ones).
+ */
+async function banAndWatermark(
+  context: ConnectionContext,
+  auth: ChannelAuth,
+): Promise<{ banned: boolean; watermark: bigint }> {
+  const sub = subOf(auth);
+  const { rows } = await context.db.query<{ last: string; called: boolean; banned: boolean }>(
+    `select s.last_value::text as last, s.is_called as called,
+            exists (select from auth.users u where u.id = $1::uuid and u.banned_until > now()) as banned
+       from _local.changes_id_seq s`,
+    [sub !== null && isUserId(sub) ? sub : null],
   );
   const row = rows[0];
-  if (!row) return 0n;
-  return row.called ? BigInt(row.last) : BigInt(row.last) - 1n;
+  if (!row) return { banned: false, watermark: 0n };
+  return { banned: row.banned, watermark: row.called ? BigInt(row.last) : BigInt(row.last) - 1n };
 }
 
 /**
