@@ -278,7 +278,6 @@ export class Connection implements ChannelSink {
     if (this.channels.get(channel.topic) !== channel) return;
     if ('message' in refreshed) return this.shutdown(channel, refreshed.message);
     channel.policies = refreshed.policies;
-    channel.checkedAt = Date.now();
     this.hub.reauthorize(channel, refreshed.auth);
     this.armExpiry(channel);
     if (channel.bindings.length > 0) this.systemMessage(channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL');

@@ -40,8 +40,6 @@ export interface ChannelState {
   auth: ChannelAuth;
   /** What a private channel's caller may do (null on a public channel: everything). */
   policies: Policies | null;
-  /** When the policies were last worked out (ms since the epoch). */
-  checkedAt: number;
   sink: ChannelSink;
   expiryTimer: NodeJS.Timeout | null;
 }

@@ -57,9 +57,6 @@ export async function prepareJoin(
   if (!verified.ok) return { reason: verified.message };
   const { auth } = verified;
   if (hub.tooManySockets(auth, sink, limits.maxSocketsPerUser)) return { reason: TOO_MANY_SOCKETS };
-  // One round trip: whether the user is banned, and the last change captured before this join.
-  const { banned, watermark } = await banAndWatermark(context, auth);
-  if (banned) return { reason: `Unauthorized: ${BANNED}` };
 
   const presence = isObject(config.presence) ? config.presence : {};
   const presenceEnabled = presence.enabled === undefined ? true : presence.enabled === true;
@@ -72,6 +69,11 @@ export async function prepareJoin(
   const bindings = parseBindings(config.postgres_changes);
   if (typeof bindings === 'string') return { reason: bindings };
   const subscribeError = bindings.length > 0 ? await validateBindings(context.catalogs.current(), bindings) : null;
+  // Last, in one round trip: whether the user is banned, and the last change captured before the
+  // channel is added (nothing waits between this answer and the channel joining the hub, so no
+  // change captured after it can be delivered before the channel listens).
+  const { banned, watermark } = await banAndWatermark(context, auth);
+  if (banned) return { reason: `Unauthorized: ${BANNED}` };
   // The socket cap again: another socket of the user may have joined while this one waited.
   if (hub.tooManySockets(auth, sink, limits.maxSocketsPerUser)) return { reason: TOO_MANY_SOCKETS };
 
@@ -90,7 +92,6 @@ export async function prepareJoin(
     watermark,
     auth,
     policies,
-    checkedAt: Date.now(),
     subscribeError,
   };
 }
