@@ -164,6 +164,8 @@ export function spawnBackend(dataDir: string, port: number): Promise<BackendProc
         LOCAL_SUPABASE_PORT: String(port),
         LOCAL_SUPABASE_QUIET: '1',
         MAINTENANCE_INTERVAL_MS: '0',
+        // 50 clients of 10 users sign in from one address within seconds
+        AUTH_RATE_LIMIT_SIGNIN: process.env.AUTH_RATE_LIMIT_SIGNIN ?? '1000',
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

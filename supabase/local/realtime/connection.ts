@@ -134,7 +134,7 @@ export class Connection implements ChannelSink {
       return;
     }
     this.cork();
-    this.tickBytes += data.length;
+    this.tickBytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
     try {
       this.ws.send(data);
     } catch {
