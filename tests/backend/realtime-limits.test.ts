@@ -73,6 +73,9 @@ describe('channels per socket', () => {
       room.id,
     ]);
     const outsider = await userToken();
+    // The same request on the idle backend first: on a loaded machine everything takes longer.
+    const idle: number[] = [];
+    for (let i = 0; i < 9; i++) idle.push(await timedRequest());
     const raw = await open();
     const refs: string[] = [];
     for (let i = 0; i < 300; i++) {
@@ -100,8 +103,10 @@ describe('channels per socket', () => {
       await write(`insert into rt_messages (room_id, body) values ($1, $2)`, [room.id, `later ${i}`]);
       latencies.push(await timedRequest());
     }
-    latencies.sort((a, b) => a - b);
-    expect(latencies[Math.floor(latencies.length / 2)]).toBeLessThan(50);
+    // Under 50 ms (the median of 15), plus twice what the machine takes for it when idle (2-5 ms
+    // on a quiet machine; before the caps and the checks by primary key, these took seconds).
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    expect(median(latencies)).toBeLessThan(50 + 2 * median(idle));
     // Nothing of the room reached the outsider.
     await sleep(300);
     expect(raw.received.filter((m) => m.event === 'postgres_changes')).toHaveLength(0);
