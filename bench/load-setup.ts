@@ -6,6 +6,7 @@
  */
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import WebSocket from 'ws';
@@ -147,6 +148,8 @@ export interface BackendProcess {
   rssMb(): Promise<number>;
   /** CPU time the backend process has used so far (user + system), in ms. */
   cpuMs(): Promise<number>;
+  /** Starts (true) or stops recording the time each API request spent in the backend; the times. */
+  serverTimes(on: boolean): number[];
   stop(): Promise<void>;
 }
 
@@ -162,7 +165,8 @@ export function spawnBackend(dataDir: string, port: number): Promise<BackendProc
         ...process.env,
         LOCAL_SUPABASE_DATA: dataDir,
         LOCAL_SUPABASE_PORT: String(port),
-        LOCAL_SUPABASE_QUIET: '1',
+        // Its log line per request gives the time spent in the backend (bench/load.ts reports it).
+        LOCAL_SUPABASE_QUIET: '0',
         MAINTENANCE_INTERVAL_MS: '0',
         // 50 clients of 10 users sign in from one address within seconds
         AUTH_RATE_LIMIT_SIGNIN: process.env.AUTH_RATE_LIMIT_SIGNIN ?? '1000',
@@ -178,12 +182,29 @@ export function spawnBackend(dataDir: string, port: number): Promise<BackendProc
       const ready = /backend on (\S+) /.exec(output);
       if (!anon || !ready) return;
       child.stdout.removeAllListeners('data');
-      child.stdout.resume();
+      // BENCH_LOAD_BACKEND_LOG=<file>: the backend's log line per request goes there too.
+      if (process.env.BENCH_LOAD_BACKEND_LOG) child.stdout.pipe(createWriteStream(process.env.BENCH_LOAD_BACKEND_LOG));
+      const serverMs: number[] = [];
+      let recording = false;
+      let rest = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        const lines = (rest + chunk.toString()).split('\n');
+        rest = lines.pop() ?? '';
+        if (!recording) return;
+        for (const line of lines) {
+          const match = /^[A-Z]+ \/(rest|auth|storage|functions)\/\S* \d{3} ([\d.]+)ms$/.exec(line);
+          if (match) serverMs.push(Number(match[2]));
+        }
+      });
       child.removeAllListeners('exit');
       resolve({
         url: ready[1],
         anonKey: anon[1],
         child,
+        serverTimes(on: boolean) {
+          recording = on;
+          return serverMs;
+        },
         async rssMb() {
           const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
           const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
