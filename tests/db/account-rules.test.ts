@@ -38,12 +38,13 @@ const ban = (user: TestUser, until: string | null) =>
   backend.db.query(`update auth.users set banned_until = $2 where id = $1`, [user.id, until]);
 
 describe('a suspended user, in the database', () => {
-  it('gives every table under RLS (and storage.objects) the restrictive suspension policy', async () => {
+  it('gives every table under RLS (and storage.objects, realtime.messages) the restrictive suspension policy', async () => {
     const { rows: tables } = await backend.db.query<{ name: string }>(
       `select n.nspname || '.' || c.relname as name
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where c.relkind in ('r', 'p') and c.relrowsecurity
-         and (n.nspname = 'public' or (n.nspname = 'storage' and c.relname = 'objects'))
+         and (n.nspname = 'public' or (n.nspname = 'storage' and c.relname = 'objects')
+              or (n.nspname = 'realtime' and c.relname = 'messages'))
        order by 1`,
     );
     const { rows: guarded } = await backend.db.query<{ name: string }>(

@@ -64,7 +64,11 @@ export async function prepareJoin(
   let policies: Policies | null = null;
   if (isPrivate) {
     policies = await channelPolicies(db, auth, subTopic);
-    if (!mayJoin(policies, presenceEnabled)) return { reason: `Unauthorized: ${readRefused(subTopic)}` };
+    if (!mayJoin(policies, presenceEnabled)) {
+      // realtime.messages refuses a suspended user by its restrictive policy: say why, as below.
+      if (await isBanned(db, auth)) return { reason: `Unauthorized: ${BANNED}` };
+      return { reason: `Unauthorized: ${readRefused(subTopic)}` };
+    }
   }
   const bindings = parseBindings(config.postgres_changes);
   if (typeof bindings === 'string') return { reason: bindings };
