@@ -166,11 +166,17 @@ describe("the event chat's presence and typing channel", () => {
     }
     const eveStates: ChatLiveState[] = [];
     const eveChat = openChatChannel(eve.client, eventId, { userId: eve.userId, name: 'Eve' }, (s) => eveStates.push(s));
-    // The public topic of the same name (where the chat's channel used to be) shows no member.
-    const eavesdrop = eve.client.channel(`event-chat:${eventId}`, { config: { presence: { key: eve.userId } } });
+    // The public topic of the same name (where the chat's channel used to be) shows no member. On a
+    // client of its own: supabase-js hands back the existing channel for a topic it already has.
+    const eavesdropper = await keyClient(eve.accessToken);
+    const eavesdrop = eavesdropper.channel(`event-chat:${eventId}`, { config: { presence: { key: eve.userId } } });
+    let listening = false;
     eavesdrop.subscribe((status) => {
-      if (status === 'SUBSCRIBED') void eavesdrop.track({ user_id: eve.userId, name: 'Eve' });
+      if (status !== 'SUBSCRIBED') return;
+      listening = true;
+      void eavesdrop.track({ user_id: eve.userId, name: 'Eve' });
     });
+    await until('the eavesdropper listens', () => listening);
     await sleep(800);
     expect(Object.keys(eavesdrop.presenceState())).not.toContain(ana.userId);
     expect(eveStates.flatMap((s) => s.online)).toEqual([]);
