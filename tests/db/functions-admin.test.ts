@@ -194,12 +194,14 @@ describe('admin-delete-user', () => {
         `insert into public.events (name, created_by) values ($1, $2) returning id`,
         [name, owner.userId],
       );
-      for (const [member, role] of members) {
-        await backend.db.query(`insert into public.event_members (event_id, user_id, role) values ($1, $2, $3)`, [
-          rows[0].id,
-          member.userId,
-          role,
-        ]);
+      // Joined a day apart in the order given: two inserts can share a clock tick, and the hand-over
+      // follows who joined first.
+      for (const [index, [member, role]] of members.entries()) {
+        await backend.db.query(
+          `insert into public.event_members (event_id, user_id, role, created_at)
+           values ($1, $2, $3, now() - make_interval(days => $4::int))`,
+          [rows[0].id, member.userId, role, members.length - index],
+        );
       }
       return rows[0].id;
     };

@@ -87,4 +87,4 @@ it('shows what others changed, deleted and removed while the device was offline'
     'Bob Offline',
   );
   expect(await bob.db.outbox.count()).toBe(0);
-});
+}, 120_000); // four devices and a dozen round trips: 25-45 s on a busy 2-core machine
