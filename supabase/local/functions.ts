@@ -128,7 +128,7 @@ export function functionsGateway(app: App): FunctionsGateway {
     // What a hosted project sets as secrets (`supabase secrets set`): where links in mails lead, and,
     // locally only, the dev mail outbox that stands in for a mail provider (mail.ts). The env file
     // may replace both (an empty DEV_MAIL_URL turns the outbox off, as on a hosted project).
-    defaults: { SITE_URL: app.config.siteUrl, DEV_MAIL_URL: `${app.url}/_dev/mail` },
+    defaults: { ...app.functionsEnv, SITE_URL: app.config.siteUrl, DEV_MAIL_URL: `${app.url}/_dev/mail` },
   });
 
   const handle: ApiHandler = async (req) => {
