@@ -171,6 +171,7 @@ create table private.push_jobs (
   attempts int not null default 0,
   available_at timestamptz not null default clock_timestamp(),
   locked_until timestamptz,
+  claimed_at timestamptz,
   sent_at timestamptz,
   last_error text,
   created_at timestamptz not null default clock_timestamp()

@@ -35,7 +35,8 @@ begin
     for update skip locked
   ), taken as (
     update private.push_jobs j
-    set status = 'sending', attempts = j.attempts + 1, locked_until = clock_timestamp() + interval '2 minutes'
+    set status = 'sending', attempts = j.attempts + 1, claimed_at = clock_timestamp(),
+        locked_until = clock_timestamp() + interval '2 minutes'
     from due where j.id = due.id
     returning j.id, j.subscription_id, j.payload, j.urgency, j.attempts
   )
