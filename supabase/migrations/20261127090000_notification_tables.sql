@@ -282,6 +282,21 @@ create policy "Members read their own seen marks, managers everyone's" on public
   for select to authenticated
   using ((user_id = (select auth.uid()) and public.is_event_member(event_id)) or public.is_event_manager(event_id));
 
+-- A suspended account reaches none of it at once (20261126100100_suspended_accounts.sql: every
+-- public table under RLS has this restrictive policy).
+create policy "Suspended accounts have no access" on public.notification_settings as restrictive for all to authenticated
+  using ((select public.is_active_user())) with check ((select public.is_active_user()));
+create policy "Suspended accounts have no access" on public.notifications as restrictive for all to authenticated
+  using ((select public.is_active_user())) with check ((select public.is_active_user()));
+create policy "Suspended accounts have no access" on public.push_subscriptions as restrictive for all to authenticated
+  using ((select public.is_active_user())) with check ((select public.is_active_user()));
+create policy "Suspended accounts have no access" on public.event_follows as restrictive for all to authenticated
+  using ((select public.is_active_user())) with check ((select public.is_active_user()));
+create policy "Suspended accounts have no access" on public.announcements as restrictive for all to authenticated
+  using ((select public.is_active_user())) with check ((select public.is_active_user()));
+create policy "Suspended accounts have no access" on public.announcement_reads as restrictive for all to authenticated
+  using ((select public.is_active_user())) with check ((select public.is_active_user()));
+
 -- Realtime: the synced tables ring the device's doorbell ------------------------------------------
 alter table public.notification_settings replica identity full;
 alter table public.notifications replica identity full;

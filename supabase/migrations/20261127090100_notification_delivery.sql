@@ -259,7 +259,9 @@ begin
   ), targets as (
     select r.user_id,
       p_priority or coalesce((coalesce(s.channels, public.notification_channel_defaults()) -> p_category ->> 'in_app')::boolean, false) as in_app,
-      p_priority or coalesce((coalesce(s.channels, public.notification_channel_defaults()) -> p_category ->> 'push')::boolean, false) as push,
+      -- A suspended account's devices get nothing (its rows wait, unread, for a reactivation).
+      (p_priority or coalesce((coalesce(s.channels, public.notification_channel_defaults()) -> p_category ->> 'push')::boolean, false))
+        and not exists (select 1 from auth.users u where u.id = r.user_id and u.banned_until > v_now) as push,
       case when p_priority then null
            else private.quiet_hours_end(s.quiet_hours_enabled, s.quiet_hours_start, s.quiet_hours_end, s.time_zone, v_now) end
         as held_until
@@ -298,6 +300,7 @@ begin
   left join public.notification_settings s on s.user_id = f.user_id
   where f.event_id = p_event_id and f.deleted_at is null
     and f.user_id is distinct from p_actor
+    and not exists (select 1 from auth.users u where u.id = f.user_id and u.banned_until > v_now)
     and not f.user_id = any (v_pushed)
     and not f.user_id = any (coalesce(p_follow_skip, '{}'));
 end

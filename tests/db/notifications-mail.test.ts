@@ -3,7 +3,8 @@
  * page stands in for the provider) with a link to the event's join page that carries a signed
  * token bound to the invitation and its address; the token tells the join page what the
  * invitation is, vouches for that address only while the invitation is open, and cannot be made
- * up or moved to another address. The daily digest lists the unread notifications of the
+ * up or moved to another address, and lets that address create its account while the waitlist is on
+ * (the sign-up gate of supabase/config.toml, called as GoTrue calls it). The daily digest lists the unread notifications of the
  * categories a user wants by mail. The mails are sent by the send-notification-mail function on
  * Deno, called by the backend's delivery loop.
  */
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import { makeEvent, makeUser, uniqueEmail, type TestUser } from './events-support.ts';
-import { call, setChannel } from './notifications-support.ts';
+import { bell, call, setChannel } from './notifications-support.ts';
 
 const SITE = 'https://crew.example.test';
 
@@ -25,7 +26,10 @@ beforeAll(async () => {
     functionsDir: path.resolve('supabase/functions'),
     functionsEnvFile: null,
     siteUrl: SITE,
+    // The sign-up gate (auth hook) as configured for the project.
+    configFile: path.resolve('supabase/config.toml'),
   });
+  await waitlist(false);
   lead = await makeUser(backend, 'maillead', { tier: 'starter' });
   eventId = (
     await makeEvent(lead, {
@@ -40,6 +44,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await backend?.stop();
 });
+
+async function waitlist(enabled: boolean) {
+  await backend.db.query(
+    `update public.app_settings set value = jsonb_build_object('enabled', $1::boolean) where key = 'waitlist_enabled'`,
+    [enabled],
+  );
+}
 
 interface Mail {
   to_address: string;
@@ -143,6 +154,51 @@ describe('invitation mail', () => {
     await backend.deliveries.idle();
     const response = await fetch(`${backend.url}/_dev/mail?format=json&to=${encodeURIComponent(quiet.email)}`);
     expect(await response.json()).toEqual([]);
+  });
+});
+
+describe('signing up from the invitation link', () => {
+  const NOT_FOR_YOU = 'This invitation link is for another email address, or the invitation is no longer open.';
+  const signUp = (email: string, data: Record<string, unknown>) =>
+    backend.anon().auth.signUp({ email, password: 'correct-horse-battery', options: { data } });
+
+  it('lets the invited address register while the waitlist is on; no other address, and not once cancelled', async () => {
+    const email = uniqueEmail('Invited.Newcomer');
+    const { invitation_id } = await call<{ invitation_id: string }>(lead, 'invite_user_to_event', {
+      p_event_id: eventId,
+      p_recipient_email: email,
+    });
+    const token = tokenOf((await mailsTo(email))[0].link!);
+    const cancelledEmail = uniqueEmail('cancelled.newcomer');
+    const cancelled = await call<{ invitation_id: string }>(lead, 'invite_user_to_event', {
+      p_event_id: eventId,
+      p_recipient_email: cancelledEmail,
+    });
+    const cancelledToken = tokenOf((await mailsTo(cancelledEmail))[0].link!);
+    await call(lead, 'cancel_invitation', { p_invitation_id: cancelled.invitation_id });
+    await waitlist(true);
+    try {
+      expect((await signUp(uniqueEmail('gatecrasher'), { invitation_token: token })).error).toMatchObject({
+        status: 403,
+        message: NOT_FOR_YOU,
+      });
+      expect((await signUp(email, {})).error).toMatchObject({ status: 403 }); // no token: the waitlist
+      expect((await signUp(cancelledEmail, { invitation_token: cancelledToken })).error).toMatchObject({
+        status: 403,
+        message: NOT_FOR_YOU,
+      });
+      // The address as the person types it.
+      const { data, error } = await signUp(` ${email.toUpperCase()} `, {
+        name: 'Ines Invited',
+        invitation_token: token,
+      });
+      expect(error).toBeNull();
+      expect(data.session).not.toBeNull();
+      // The invitation waits in the new account's bell, to be answered.
+      expect(await bell(backend, data.user!.id, 'event_invitation')).toMatchObject([{ data: { invitation_id } }]);
+    } finally {
+      await waitlist(false);
+    }
   });
 });
 
