@@ -126,14 +126,12 @@ describe('settings, devices and follows', () => {
 
     const device = await addDevice(owner);
     expect((await other.client.from('push_subscriptions').select('id')).data).toEqual([]);
-    const direct = await other.client
-      .from('push_subscriptions')
-      .insert({
-        user_id: other.id,
-        endpoint: 'https://fcm.googleapis.com/fcm/send/x',
-        p256dh: device.p256dh,
-        auth: device.auth,
-      });
+    const direct = await other.client.from('push_subscriptions').insert({
+      user_id: other.id,
+      endpoint: 'https://fcm.googleapis.com/fcm/send/x',
+      p256dh: device.p256dh,
+      auth: device.auth,
+    });
     expect(direct.error?.code).toBe('42501');
     expect(
       (
