@@ -356,20 +356,24 @@ begin
 end
 $$;
 
-create function private.push_jobs_ring() returns trigger
+-- Once per statement that queued jobs (a statement-level trigger fires for no rows too, hence the
+-- look at what it inserted).
+create function private.jobs_ring() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  perform private.ring_function(case tg_table_name when 'push_jobs' then 'send-push' else 'send-notification-mail' end);
+  if exists (select 1 from queued) then
+    perform private.ring_function(case tg_table_name when 'push_jobs' then 'send-push' else 'send-notification-mail' end);
+  end if;
   return null;
 end
 $$;
 create trigger push_jobs_ring after insert on private.push_jobs
-  for each statement execute function private.push_jobs_ring();
+  referencing new table as queued for each statement execute function private.jobs_ring();
 create trigger mail_jobs_ring after insert on private.mail_jobs
-  for each statement execute function private.push_jobs_ring();
+  referencing new table as queued for each statement execute function private.jobs_ring();
 
 -- Housekeeping (every few minutes): digests that are due, old jobs, old notifications (soft-deleted
 -- after 90 days, removed 30 days later), and a call to the senders when jobs are due (held pushes,
@@ -424,5 +428,5 @@ grant execute on function public.claim_push_jobs(int), public.finish_push_jobs(j
   public.finish_mail_jobs(jsonb), public.run_notification_maintenance() to service_role;
 revoke execute on function public.get_invitation_by_token(text) from public;
 grant execute on function public.get_invitation_by_token(text) to anon, authenticated, service_role;
-revoke execute on function private.ring_function(text), private.push_jobs_ring(), private.enqueue_due_digests(timestamptz)
+revoke execute on function private.ring_function(text), private.jobs_ring(), private.enqueue_due_digests(timestamptz)
   from public;
