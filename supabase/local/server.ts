@@ -93,7 +93,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       realtime?.wake();
       deliveries?.wake();
     },
-    functionsEnv: { ...(await vapidKeys(config.dataDir)) },
+    // Only the push sender signs with the VAPID key.
+    functionsEnv: { 'send-push': { ...(await vapidKeys(config.dataDir)) } },
     async sendMail(mail: Mail) {
       await db.query('insert into _local.mails (to_address, subject, body, link) values ($1, $2, $3, $4)', [
         mail.to,
