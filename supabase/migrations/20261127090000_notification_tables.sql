@@ -92,6 +92,10 @@ create index notifications_user_updated_idx on public.notifications (user_id, up
 create index notifications_updated_at_idx on public.notifications (updated_at, id);
 create index notifications_unread_idx on public.notifications (user_id, event_id)
   where read_at is null and deleted_at is null;
+-- For the foreign keys: deleting an event or a profile finds its rows without a scan (partial:
+-- account notifications have no event, and most have an actor only while that account exists).
+create index notifications_event_idx on public.notifications (event_id) where event_id is not null;
+create index notifications_actor_idx on public.notifications (actor_id) where actor_id is not null;
 comment on table public.notifications is
   'One row per recipient of something that concerns them; written by the database, read and marked read by the recipient.';
 comment on column public.notifications.data is
@@ -142,6 +146,7 @@ create table public.announcements (
   deleted_at timestamptz
 );
 create index announcements_event_idx on public.announcements (event_id, created_at);
+create index announcements_author_idx on public.announcements (author_id) where author_id is not null;
 create index announcements_updated_at_idx on public.announcements (updated_at, id);
 comment on table public.announcements is
   'Posts of an event''s managers, pinned on the event until each member has seen them; priority ones (organizer) reach everyone as a system notification.';
@@ -156,6 +161,7 @@ create table public.announcement_reads (
   primary key (announcement_id, user_id)
 );
 create index announcement_reads_event_idx on public.announcement_reads (event_id);
+create index announcement_reads_user_idx on public.announcement_reads (user_id);
 create index announcement_reads_updated_at_idx on public.announcement_reads (updated_at, id);
 comment on table public.announcement_reads is 'Who has seen which announcement (it stays pinned for the others).';
 
@@ -178,6 +184,7 @@ create table private.push_jobs (
 );
 create index push_jobs_due_idx on private.push_jobs (available_at, id) where status in ('pending', 'sending');
 create index push_jobs_subscription_idx on private.push_jobs (subscription_id);
+create index push_jobs_user_idx on private.push_jobs (user_id);
 comment on table private.push_jobs is
   'Web Push outbox: one system notification for one device, held until available_at (quiet hours, retries).';
 
@@ -197,6 +204,8 @@ create table private.mail_jobs (
   constraint mail_jobs_subject check ((kind = 'invitation') = (invitation_id is not null) and (kind <> 'digest' or user_id is not null))
 );
 create index mail_jobs_due_idx on private.mail_jobs (available_at, id) where status in ('pending', 'sending');
+create index mail_jobs_invitation_idx on private.mail_jobs (invitation_id) where invitation_id is not null;
+create index mail_jobs_user_idx on private.mail_jobs (user_id) where user_id is not null;
 comment on table private.mail_jobs is 'Mail outbox: invitation mails (with their sign-up link) and daily digests.';
 
 -- updated_at, the pull cursor --------------------------------------------------------------------
@@ -222,12 +231,13 @@ alter table public.push_subscriptions enable row level security;
 alter table public.event_follows enable row level security;
 alter table public.announcements enable row level security;
 alter table public.announcement_reads enable row level security;
-alter table private.push_jobs enable row level security;
-alter table private.mail_jobs enable row level security;
 
 revoke all on public.notification_settings, public.notifications, public.push_subscriptions, public.event_follows,
   public.announcements, public.announcement_reads from anon, authenticated;
-revoke all on private.push_jobs, private.mail_jobs from public;
+-- The outboxes are in private, which the API does not serve, and no API role has a grant on them:
+-- only the owner's procedures (claim_*/finish_*, the triggers) touch them, so they need no RLS
+-- (like private.app_secrets).
+revoke all on private.push_jobs, private.mail_jobs from public, anon, authenticated, service_role;
 
 grant select on public.notification_settings, public.notifications, public.push_subscriptions, public.event_follows,
   public.announcements, public.announcement_reads to authenticated;
@@ -270,32 +280,32 @@ create policy "Users can read what they follow" on public.event_follows
   for select to authenticated using (user_id = (select auth.uid()));
 
 create policy "Members can read their events' announcements" on public.announcements
-  for select to authenticated using (public.is_event_member(event_id));
+  for select to authenticated using (private.is_event_member(event_id));
 create policy "Managers can post announcements" on public.announcements
-  for insert to authenticated with check (author_id = (select auth.uid()) and public.is_event_manager(event_id));
+  for insert to authenticated with check (author_id = (select auth.uid()) and private.is_event_manager(event_id));
 create policy "Authors and managers can withdraw announcements" on public.announcements
   for update to authenticated
-  using (public.is_event_member(event_id) and (author_id = (select auth.uid()) or public.is_event_manager(event_id)))
-  with check (public.is_event_member(event_id));
+  using (private.is_event_member(event_id) and (author_id = (select auth.uid()) or private.is_event_manager(event_id)))
+  with check (private.is_event_member(event_id));
 
 create policy "Members read their own seen marks, managers everyone's" on public.announcement_reads
   for select to authenticated
-  using ((user_id = (select auth.uid()) and public.is_event_member(event_id)) or public.is_event_manager(event_id));
+  using ((user_id = (select auth.uid()) and private.is_event_member(event_id)) or private.is_event_manager(event_id));
 
 -- A suspended account reaches none of it at once (20261126100100_suspended_accounts.sql: every
 -- public table under RLS has this restrictive policy).
 create policy "Suspended accounts have no access" on public.notification_settings as restrictive for all to authenticated
-  using ((select public.is_active_user())) with check ((select public.is_active_user()));
+  using ((select private.is_active_user())) with check ((select private.is_active_user()));
 create policy "Suspended accounts have no access" on public.notifications as restrictive for all to authenticated
-  using ((select public.is_active_user())) with check ((select public.is_active_user()));
+  using ((select private.is_active_user())) with check ((select private.is_active_user()));
 create policy "Suspended accounts have no access" on public.push_subscriptions as restrictive for all to authenticated
-  using ((select public.is_active_user())) with check ((select public.is_active_user()));
+  using ((select private.is_active_user())) with check ((select private.is_active_user()));
 create policy "Suspended accounts have no access" on public.event_follows as restrictive for all to authenticated
-  using ((select public.is_active_user())) with check ((select public.is_active_user()));
+  using ((select private.is_active_user())) with check ((select private.is_active_user()));
 create policy "Suspended accounts have no access" on public.announcements as restrictive for all to authenticated
-  using ((select public.is_active_user())) with check ((select public.is_active_user()));
+  using ((select private.is_active_user())) with check ((select private.is_active_user()));
 create policy "Suspended accounts have no access" on public.announcement_reads as restrictive for all to authenticated
-  using ((select public.is_active_user())) with check ((select public.is_active_user()));
+  using ((select private.is_active_user())) with check ((select private.is_active_user()));
 
 -- Realtime: the synced tables ring the device's doorbell ------------------------------------------
 alter table public.notification_settings replica identity full;

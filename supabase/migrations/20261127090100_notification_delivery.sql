@@ -147,9 +147,11 @@ create trigger profiles_notification_settings after insert or update of notifica
   for each row execute function private.profiles_notification_settings();
 
 -- One switch at a time: two devices changing different switches offline both keep theirs.
+-- Security invoker: it writes the caller's own row under its policies; notification_settings_rules
+-- refuses an unknown category or channel (22023), which comes back as the answer's message.
 create function public.set_notification_channel(p_category text, p_channel text, p_enabled boolean) returns jsonb
 language plpgsql
-security definer
+security invoker
 set search_path = ''
 as $$
 declare
@@ -159,16 +161,19 @@ begin
   if p_enabled is null then
     return public.result(false, 'Choose on or off.');
   end if;
+  if p_category is null or p_channel is null then
+    return public.result(false, 'Choose a notification category and a channel (in_app, push or mail).');
+  end if;
   begin
-    v_channels := private.merge_channels(null, jsonb_build_object(p_category, jsonb_build_object(p_channel, p_enabled)));
+    insert into public.notification_settings (user_id) values (v_uid) on conflict (user_id) do nothing;
+    update public.notification_settings
+    set channels = jsonb_set(channels, array[p_category],
+      coalesce(channels -> p_category, '{}'::jsonb) || jsonb_build_object(p_channel, p_enabled), true)
+    where user_id = v_uid and (channels -> p_category -> p_channel) is distinct from to_jsonb(p_enabled)
+    returning channels into v_channels;
   exception when sqlstate '22023' then
     return public.result(false, sqlerrm);
   end;
-  insert into public.notification_settings (user_id) values (v_uid) on conflict (user_id) do nothing;
-  update public.notification_settings
-  set channels = jsonb_set(channels, array[p_category, p_channel], to_jsonb(p_enabled), true)
-  where user_id = v_uid and (channels -> p_category -> p_channel) is distinct from to_jsonb(p_enabled)
-  returning channels into v_channels;
   if v_channels is null then
     select s.channels into v_channels from public.notification_settings s where s.user_id = v_uid;
   end if;
@@ -285,7 +290,7 @@ begin
   )
   select coalesce(array_agg(distinct p.user_id), '{}') into v_pushed from pushes p;
 
-  if not p_follow or p_event_id is null or not public.event_has_feature(p_event_id, 'priority_notifications') then
+  if not p_follow or p_event_id is null or not private.event_has_feature(p_event_id, 'priority_notifications') then
     return;
   end if;
   insert into private.push_jobs (subscription_id, user_id, payload, urgency, available_at)
@@ -333,7 +338,7 @@ create trigger notifications_read_rules before update on public.notifications
 
 create function public.mark_notifications_read(p_ids uuid[], p_read_at timestamptz default null) returns jsonb
 language plpgsql
-security definer
+security invoker
 set search_path = ''
 as $$
 declare
@@ -357,7 +362,7 @@ comment on function public.mark_notifications_read(uuid[], timestamptz) is
 create function public.mark_all_notifications_read(p_event_id uuid default null, p_before timestamptz default null)
 returns jsonb
 language plpgsql
-security definer
+security invoker
 set search_path = ''
 as $$
 declare
@@ -422,7 +427,7 @@ comment on function public.register_push_subscription(text, text, text, text) is
 
 create function public.unregister_push_subscription(p_endpoint text) returns jsonb
 language plpgsql
-security definer
+security invoker
 set search_path = ''
 as $$
 declare
@@ -442,11 +447,11 @@ as $$
 declare
   v_uid uuid := public.require_uid();
 begin
-  if not public.is_event_member(p_event_id) then
+  if not private.is_event_member(p_event_id) then
     return public.result(false, 'You are not a member of this event');
   end if;
   if coalesce(p_follow, false) then
-    perform public.require_event_feature(p_event_id, 'priority_notifications');
+    perform private.require_event_feature(p_event_id, 'priority_notifications');
     insert into public.event_follows (event_id, user_id) values (p_event_id, v_uid)
     on conflict (event_id, user_id) do update set deleted_at = null where public.event_follows.deleted_at is not null;
     return public.result(true, 'You follow all activity of this event.', jsonb_build_object('following', true));
@@ -474,7 +479,7 @@ begin
     return new;
   end if;
   if new.priority then
-    perform public.require_event_feature(new.event_id, 'priority_notifications');
+    perform private.require_event_feature(new.event_id, 'priority_notifications');
   end if;
   if exists (select 1 from public.events e where e.id = new.event_id and e.status = 'deleted') then
     raise exception 'This event has been deleted.' using errcode = 'P0001';
@@ -496,7 +501,7 @@ declare
   v_event uuid;
 begin
   select a.event_id into v_event from public.announcements a where a.id = p_announcement_id;
-  if v_event is null or not public.is_event_member(v_event) then
+  if v_event is null or not private.is_event_member(v_event) then
     return public.result(false, 'This announcement is not in one of your events.');
   end if;
   insert into public.announcement_reads (announcement_id, event_id, user_id) values (p_announcement_id, v_event, v_uid)
