@@ -3,11 +3,6 @@
 -- executable by PUBLIC unless revoked; here, as for every other function in private
 -- (20261126200000_rls_helpers_private.sql), only its owner keeps EXECUTE. Triggers need no EXECUTE
 -- of the writer, and the security definer procedures call them as the owner.
---
--- One exception: private.notification_categories() is part of the check constraint on
--- notifications.category, which PostgreSQL evaluates as the writer on every update, and a
--- recipient marks a notification read with their own UPDATE (20261127090000). It returns a
--- constant list, so the writers get EXECUTE on it alone.
 do $$
 declare
   v_function regprocedure;
@@ -22,4 +17,3 @@ begin
   end loop;
 end
 $$;
-grant execute on function private.notification_categories() to authenticated, service_role;

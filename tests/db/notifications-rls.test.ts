@@ -85,6 +85,17 @@ describe('notifications', () => {
     expect(again.data!.read_at).toBe(marked.data!.read_at);
   });
 
+  it('take exactly the categories of the settings (the check lists them, the API roles run nothing in private)', async () => {
+    const { rows } = await backend.db.query<{ categories: string[]; check: string }>(
+      `select private.notification_categories() as categories,
+         (select pg_get_constraintdef(c.oid) from pg_constraint c
+          where c.conrelid = 'public.notifications'::regclass and c.contype = 'c'
+            and pg_get_constraintdef(c.oid) like '%category%') as check`,
+    );
+    const listed = [...rows[0].check.matchAll(/'([a-z_]+)'::text/g)].map((m) => m[1]);
+    expect(listed.sort()).toEqual([...rows[0].categories].sort());
+  });
+
   it('are marked read by id, replays change nothing, and "all" stops at what the device had shown', async () => {
     const rows = await bell(backend, owner.id);
     const unread = rows.filter((n) => n.read_at === null);
