@@ -56,6 +56,8 @@ const backend = await startBackend({
   databaseUrl: db.url,
   quiet: true,
   seedFile: null,
+  // The organizer signs up by open sign-up on a database whose waitlist is on: no sign-up gate.
+  configFile: null,
   maintenanceIntervalMs: 0,
   functionsDir: path.join(root, 'supabase', 'functions'),
   functionsEnvFile: envFile,
