@@ -174,4 +174,16 @@ insert into public.schedule_item_assignees (item_id, event_id, user_id) values
   ('c3000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000006'),
   ('c3000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000007');
 
+-- Notifications ------------------------------------------------------------------------------------
+-- Everything above already made the demo's notifications through the triggers (invitations and
+-- their answers, members joining, a reply, assignments; invitation mails wait in the outbox and
+-- show on the dev mail page after the first start). Marco posts a priority announcement on the
+-- festival (an organizer event), Hannah follows all of its activity, and the older news is read.
+insert into public.announcements (event_id, author_id, title, body, priority) values
+  ('e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'Wristbands',
+    'Pick up your wristbands at the info tent from Thursday 14:00, and bring your ID.', true);
+insert into public.event_follows (event_id, user_id) values
+  ('e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003');
+update public.notifications set read_at = now() where kind in ('member_joined', 'invitation_answered');
+
 drop table seed_users;

@@ -8,6 +8,7 @@
  * - Keeps public storage objects (avatars) in a cache with an expiry, so faces show offline.
  * - Waits with a new version until the page says so (the user pressed Reload).
  * - On the outbox's Background Sync event, sends the outbox, also with no tab open (outbox-sync.ts).
+ * - Shows system notifications (Web Push) and opens their page on a tap (push.ts).
  */
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -17,6 +18,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 import { listenForOutboxSync } from './outbox-sync.ts';
+import { listenForPush } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -58,3 +60,4 @@ self.addEventListener('message', (event) => {
 clientsClaim();
 
 listenForOutboxSync(self);
+listenForPush(self);

@@ -29,6 +29,11 @@ export interface App {
   notifyWrite(): void;
   /** Records a mail the backend would have sent (shown on /_dev/mail). */
   sendMail(mail: Mail): Promise<void>;
+  /**
+   * Local defaults of some functions' environment, by function name (send-push: the VAPID keys);
+   * the functions' env file may replace them.
+   */
+  functionsEnv?: Record<string, Record<string, string>>;
 }
 
 /** A request as the API families see it. `path` is below the family's prefix, e.g. `/users`. */

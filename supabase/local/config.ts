@@ -63,6 +63,8 @@ export interface BackendConfig {
    * fresh initdb plus every migration (see template.ts). `null`: none kept, each new folder is built.
    */
   templateCacheDir: string | null;
+  /** Milliseconds between looks for due push and mail jobs besides the one after each write (held pushes, retries); 0 for never. */
+  deliveriesPollMs: number;
 }
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -92,6 +94,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): BackendConf
     configFile: path.join(root, 'supabase', 'config.toml'),
     authRateLimits: {},
     templateCacheDir: templateCacheDir(env.LOCAL_SUPABASE_TEMPLATES),
+    deliveriesPollMs: Number(env.DELIVERIES_POLL_MS ?? 15_000),
   };
 }
 

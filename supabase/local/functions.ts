@@ -119,7 +119,7 @@ export function functionsGateway(app: App): FunctionsGateway {
     idleMs: app.config.functionsIdleMs,
     bootTimeoutMs: BOOT_TIMEOUT_MS,
   });
-  const platform = (): PlatformEnv => ({
+  const platform = (name: string): PlatformEnv => ({
     SUPABASE_URL: app.url,
     SUPABASE_ANON_KEY: app.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: app.serviceRoleKey,
@@ -128,7 +128,7 @@ export function functionsGateway(app: App): FunctionsGateway {
     // What a hosted project sets as secrets (`supabase secrets set`): where links in mails lead, and,
     // locally only, the dev mail outbox that stands in for a mail provider (mail.ts). The env file
     // may replace both (an empty DEV_MAIL_URL turns the outbox off, as on a hosted project).
-    defaults: { SITE_URL: app.config.siteUrl, DEV_MAIL_URL: `${app.url}/_dev/mail` },
+    defaults: { ...app.functionsEnv?.[name], SITE_URL: app.config.siteUrl, DEV_MAIL_URL: `${app.url}/_dev/mail` },
   });
 
   const handle: ApiHandler = async (req) => {
@@ -136,7 +136,7 @@ export function functionsGateway(app: App): FunctionsGateway {
     const name = slash < 0 ? req.path.slice(1) : req.path.slice(1, slash);
     const rest = slash < 0 ? '' : req.path.slice(slash);
     if (!NAME.test(name)) return notFound();
-    const spec = await functionSpec(app.config.functionsDir, name, app.config.functionsEnvFile, platform());
+    const spec = await functionSpec(app.config.functionsDir, name, app.config.functionsEnvFile, platform(name));
     if (!spec) return notFound();
 
     if (spec.verifyJwt) {

@@ -14,6 +14,7 @@ import { startAutoAnalyze } from './autoanalyze.ts';
 import { configFromEnv, type BackendConfig } from './config.ts';
 import { isPgError, type Database } from './db.ts';
 import { devMailApi } from './mail.ts';
+import { startDeliveries, vapidKeys, type Deliveries } from './deliveries.ts';
 import { functionsGateway, type FunctionsGateway } from './functions.ts';
 import { HttpError, type ApiHandler, type ApiRequest, type ApiResponse, type App, type Mail } from './app.ts';
 import { JwtKeys } from './jwt.ts';
@@ -36,6 +37,8 @@ export interface Backend {
   app: App;
   /** The server functions' Deno processes. */
   functions: FunctionsGateway;
+  /** Calls the notification senders when push or mail jobs are due (the hosted database webhooks' stand-in). */
+  deliveries: Deliveries;
   /** Milliseconds from the call to serving; whether the database was new, and how it was made. */
   startup: Startup & { ms: number };
   /** Runs the database's maintenance function now (what the timer does). */
@@ -78,6 +81,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
 
   const jwt = new JwtKeys(config.jwtSecret);
   let realtime: Realtime | null = null;
+  let deliveries: Deliveries | null = null;
   const app: App = {
     config,
     db,
@@ -85,7 +89,12 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     anonKey: process.env.ANON_KEY ?? (await jwt.apiKey('anon')),
     serviceRoleKey: process.env.SERVICE_ROLE_KEY ?? (await jwt.apiKey('service_role')),
     url: '',
-    notifyWrite: () => realtime?.wake(),
+    notifyWrite: () => {
+      realtime?.wake();
+      deliveries?.wake();
+    },
+    // Only the push sender signs with the VAPID key.
+    functionsEnv: { 'send-push': { ...(await vapidKeys(config.dataDir)) } },
     async sendMail(mail: Mail) {
       await db.query('insert into _local.mails (to_address, subject, body, link) values ($1, $2, $3, $4)', [
         mail.to,
@@ -132,6 +141,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   }
   const port = (server.address() as AddressInfo).port;
   app.url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  deliveries = startDeliveries(app, { pollMs: config.deliveriesPollMs });
 
   const runMaintenance = async () => {
     const { rows } = await db.query<{ exists: boolean }>(
@@ -141,6 +151,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       await db.query('select public.run_maintenance()');
       app.notifyWrite();
     }
+    await deliveries?.runMaintenance();
   };
   const maintenanceTimer =
     config.maintenanceIntervalMs > 0
@@ -162,10 +173,12 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     db,
     app,
     functions,
+    deliveries,
     startup: { ...startup, ms: performance.now() - started },
     runMaintenance,
     async close() {
       if (maintenanceTimer) clearInterval(maintenanceTimer);
+      await deliveries?.close();
       await autoAnalyze?.close();
       await realtime?.close();
       await functions.close();

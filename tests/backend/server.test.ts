@@ -192,4 +192,18 @@ describe('start-up, migrations and seed', () => {
       log.mockRestore();
     }
   });
+
+  it('leaves the notification deliveries alone on a project without their outboxes', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const other = await startBackend(options());
+    try {
+      await other.deliveries.runMaintenance();
+      other.deliveries.wake();
+      await other.deliveries.idle();
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      await other.close();
+      error.mockRestore();
+    }
+  });
 });

@@ -69,6 +69,21 @@ const RPCS: Record<string, { roles: ApiRole[]; why: string }> = {
   claim_ride_seat: { roles: SIGNED_IN, why: 'transport-kinds' },
   release_ride_seat: { roles: SIGNED_IN, why: 'transport-kinds' },
   choose_ride_pickup: { roles: SIGNED_IN, why: 'transport-kinds' },
+  // Notifications (mark read, set a switch and unregister a device are security invoker: the
+  // caller's own rows under their policies)
+  get_invitation_by_token: {
+    roles: EVERYONE,
+    why: 'the join page of a mailed invitation link, before sign-up: reads only what its signed token vouches for',
+  },
+  register_push_subscription: {
+    roles: SIGNED_IN,
+    why: 'a browser endpoint moves to whoever signs in there, taking it from the account that had it',
+  },
+  set_event_follow: { roles: SIGNED_IN, why: 'follows are written only here, after the member and tier checks' },
+  mark_announcement_seen: {
+    roles: SIGNED_IN,
+    why: 'seen marks (which managers read) are written only here, for the caller and the announcement’s event',
+  },
 };
 
 /** The helpers moved out of the API (20261126200000_rls_helpers_private.sql). */

@@ -16,6 +16,7 @@ import type { TestBackend } from '../support/backend.ts';
 import { addMembers, makeEvent, makeUser, startDb } from './events-support.ts';
 import { accountKits } from './rls-matrix-account-kits.ts';
 import { eventPageKits } from './rls-matrix-event-kits.ts';
+import { notificationKits } from './rls-matrix-notification-kits.ts';
 import { ACTORS, Matrix, OPS, type Actor, type Op, type Outcome, type TableKit } from './rls-matrix-support.ts';
 
 const Y: Outcome = 'ok';
@@ -66,6 +67,18 @@ const EXPECTED: Record<string, Record<Op, Outcome[]>> = {
   ride_passengers:         { select: membersRead, insert: serviceOnly, update: serviceOnly, delete: serviceOnly },
   site_plans:              { select: membersRead, insert: [D, D, D, Y, Y, D, Y], update: [D, N, N, Y, Y, N, Y], delete: serviceOnly },
   site_items:              { select: membersRead, insert: membersAdd, update: authorOrManagerChange, delete: serviceOnly },
+  // Notifications are written by the database's triggers; the recipient only marks them read.
+  notifications:           { select: ownRowsOnly, insert: serviceOnly, update: ownRowsOnly, delete: serviceOnly },
+  // Everyone creates and changes their own settings (each insert case is about the actor's own row).
+  notification_settings:   { select: ownRowsOnly, insert: [D, Y, Y, Y, Y, Y, Y], update: ownRowsOnly, delete: serviceOnly },
+  // Devices are registered by register_push_subscription; the owner renames and removes them.
+  push_subscriptions:      { select: ownRowsOnly, insert: serviceOnly, update: ownRowsOnly, delete: ownRowsOnly },
+  // Follows are written by set_event_follow (member and tier checks) only.
+  event_follows:           { select: ownRowsOnly, insert: serviceOnly, update: serviceOnly, delete: serviceOnly },
+  // Managers post; the author (the event admin here) and managers withdraw (deleted_at), nobody deletes.
+  announcements:           { select: membersRead, insert: [D, D, D, Y, Y, D, Y], update: [D, N, N, Y, Y, N, Y], delete: serviceOnly },
+  // Seen marks are written by mark_announcement_seen; a member reads their own, managers everyone's.
+  announcement_reads:      { select: membersRead, insert: serviceOnly, update: serviceOnly, delete: serviceOnly },
 };
 
 let backend: TestBackend;
@@ -96,7 +109,7 @@ beforeAll(async () => {
     users.member.id,
   ]);
   matrix = new Matrix(backend, users, eventId);
-  kits = { ...accountKits(matrix), ...eventPageKits(matrix) };
+  kits = { ...accountKits(matrix), ...eventPageKits(matrix), ...notificationKits(matrix) };
 });
 
 afterAll(async () => {

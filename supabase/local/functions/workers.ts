@@ -24,8 +24,19 @@ import type { FunctionSpec } from './spec.ts';
 
 const LISTENING = '__crewcamp_function_listening__';
 const RUNTIME = path.join(import.meta.dirname, 'deno-worker.ts');
-/** The mail and payment providers' APIs, which the functions reach unless an *_API_BASE says otherwise. */
-const PROVIDER_HOSTS = ['api.resend.com:443', 'api.stripe.com:443'];
+/**
+ * The mail and payment providers' APIs, which the functions reach unless an *_API_BASE says
+ * otherwise, and the browsers' push services, where send-push delivers system notifications.
+ */
+const PROVIDER_HOSTS = [
+  'api.resend.com:443',
+  'api.stripe.com:443',
+  'fcm.googleapis.com:443',
+  'updates.push.services.mozilla.com:443',
+  'web.push.apple.com:443',
+  '*.push.apple.com:443',
+  '*.notify.windows.com:443',
+];
 /** Variables for Deno itself, hidden from the function (`--ignore-env` reads them as unset). */
 const RUNTIME_ENV = {
   DENO_DIR: path.join(repoRoot, 'node_modules', '.cache', 'deno'),
