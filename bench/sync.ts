@@ -15,7 +15,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { createStore } from 'zustand/vanilla';
 import { openUserDb } from '../src/db/crewcamp-db.ts';
-import { coreKinds } from '../src/sync/kinds/core-kinds.ts';
+import { syncRegistry } from '../src/app/sync-registry.ts';
 import { mutate } from '../src/sync/mutate.ts';
 import { pull } from '../src/sync/pull.ts';
 import { SyncEngine } from '../src/sync/sync-engine.ts';
@@ -51,7 +51,7 @@ async function signedIn(backend: Backend, email: string): Promise<{ client: Supa
 async function measureApply(): Promise<{ p50: number; p95: number }> {
   const userId = crypto.randomUUID();
   const db = await openUserDb(userId);
-  const env = { db, registry: coreKinds({ supabaseUrl: 'http://127.0.0.1:54321' }), userId, clientId: 'bench' };
+  const env = { db, registry: syncRegistry({ supabaseUrl: 'http://127.0.0.1:54321' }), userId, clientId: 'bench' };
   const samples: number[] = [];
   let eventId = '';
   for (let i = 0; i < APPLY_ROUNDS; i++) {
@@ -68,7 +68,7 @@ async function measureApply(): Promise<{ p50: number; p95: number }> {
 async function measureDrain(backend: Backend): Promise<{ perSecond: number; seconds: number }> {
   const { client: c, userId } = await signedIn(backend, `drain.${Date.now()}@example.com`);
   const db = await openUserDb(userId);
-  const registry = coreKinds({ supabaseUrl: backend.url });
+  const registry = syncRegistry({ supabaseUrl: backend.url });
   const env = { db, registry, userId, clientId: 'bench' };
   const events: string[] = [];
   for (let i = 0; i < 10; i++)
@@ -132,7 +132,7 @@ async function measurePull(backend: Backend): Promise<{ ms: number; members: num
   );
   const db = await openUserDb(userId);
   const started = performance.now();
-  await pull({ db, registry: coreKinds({ supabaseUrl: backend.url }), ctx: { client: c, userId } });
+  await pull({ db, registry: syncRegistry({ supabaseUrl: backend.url }), ctx: { client: c, userId } });
   const ms = performance.now() - started;
   const onDevice = await db.members.count();
   db.close();

@@ -2,12 +2,12 @@ import './lib/zod-jitless.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { startAppSettingsSync } from './app/settings/app-settings-store.ts';
+import { startAppSettingsSync } from './lib/app-settings-store.ts';
 import { startThemeSync } from './app/theme/theme-store.ts';
-import { startAuth, useAuthStore } from './features/auth/auth-store.ts';
+import { startAuth, useAuthStore } from './features/auth/index.ts';
 import { captureInstallPrompt } from './pwa/install-prompt.ts';
 import { registerServiceWorker } from './pwa/register-sw.ts';
-import { mayHaveSession } from './features/auth/stored-session.ts';
+import { mayHaveSession } from './features/auth/index.ts';
 
 captureInstallPrompt();
 startThemeSync();
@@ -21,12 +21,12 @@ function followAuth(state: ReturnType<typeof useAuthStore.getState>) {
   const userId = state.status === 'signed-in' ? (state.session?.user.id ?? null) : null;
   if (userId || (state.status === 'signed-out' && isDeviceSyncLoaded)) {
     isDeviceSyncLoaded = true;
-    void import('./data/device-sync.ts').then((sync) => sync.followSignedInUser(userId));
+    void import('./app/device-sync.ts').then((sync) => sync.followSignedInUser(userId));
   }
 }
 followAuth(useAuthStore.getState());
 // A returning user: fetch the device database's code while supabase-js restores the session.
-if (mayHaveSession()) void import('./data/device-sync.ts').catch(() => undefined);
+if (mayHaveSession()) void import('./app/device-sync.ts').catch(() => undefined);
 useAuthStore.subscribe(followAuth);
 
 // The first render as a transition: React renders in slices of a few milliseconds and lets the

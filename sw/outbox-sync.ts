@@ -6,12 +6,13 @@
  * A failed attempt rejects the event's promise, so the browser tries again later.
  */
 /// <reference lib="webworker" />
+import { syncRegistry } from '../src/app/sync-registry.ts';
 import { authStorage } from '../src/lib/auth-storage.ts';
 import { env } from '../src/lib/env.ts';
 import { drainInBackground, OUTBOX_SYNC_TAG, PUSH_NOW_MESSAGE } from '../src/sync/background-drain.ts';
 
 /** Background Sync's event (not in TypeScript's WebWorker library). */
-export interface SyncEvent extends ExtendableEvent {
+interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
   readonly lastChance: boolean;
 }
@@ -37,10 +38,15 @@ async function handOverToTab(worker: ServiceWorkerGlobalScope): Promise<boolean>
   });
 }
 
-export async function onOutboxSync(worker: ServiceWorkerGlobalScope): Promise<void> {
+async function onOutboxSync(worker: ServiceWorkerGlobalScope): Promise<void> {
   // A tab with a signed-in session sends on its own; a closing tab or a signed-out page does not answer.
   if (await handOverToTab(worker)) return;
-  await drainInBackground({ supabaseUrl: env.supabaseUrl, supabaseAnonKey: env.supabaseAnonKey, authStorage });
+  await drainInBackground({
+    registry: syncRegistry({ supabaseUrl: env.supabaseUrl }),
+    supabaseUrl: env.supabaseUrl,
+    supabaseAnonKey: env.supabaseAnonKey,
+    authStorage,
+  });
 }
 
 export function listenForOutboxSync(worker: ServiceWorkerGlobalScope): void {

@@ -11,8 +11,8 @@
  */
 import { tierRank, type Tier } from './tiers.ts';
 
-export type Access = 'full_access' | 'gated_access' | 'no_access';
-export type Role = 'user' | 'admin';
+type Access = 'full_access' | 'gated_access' | 'no_access';
+type Role = 'user' | 'admin';
 
 export interface AccessResult {
   access: Access;

@@ -2,7 +2,7 @@ import { Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 /** The error fallback screen of spec section 2. */
-export function ErrorFallback() {
+function ErrorFallback() {
   return (
     <Flex minH="60dvh" direction="column" align="center" justify="center" gap="4" p="6" textAlign="center" role="alert">
       <Heading as="h1" textStyle="2xl">

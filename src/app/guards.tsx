@@ -4,8 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { LoadingView } from './loading-view.tsx';
-import { paths } from './paths.ts';
+import { LoadingView } from '../components/loading-view.tsx';
+import { paths } from '../lib/paths.ts';
 import { useAuthStatus, usePageAccess, useSettings } from './use-session-info.ts';
 
 /** `/`: the dashboard when signed in, otherwise the landing page. */

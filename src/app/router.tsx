@@ -14,9 +14,9 @@ import {
   SignedOutOnly,
   WaitlistGuard,
 } from './guards.tsx';
-import { lazyPage } from './lazy-page.ts';
-import { DelayedLoadingView } from './loading-view.tsx';
-import { ADMIN_TABS, PROFILE_TABS, paths } from './paths.ts';
+import { lazyPage } from '../lib/lazy-page.ts';
+import { DelayedLoadingView } from '../components/loading-view.tsx';
+import { ADMIN_TABS, PROFILE_TABS, paths } from '../lib/paths.ts';
 import { RouterErrorPage } from './router-error-page.tsx';
 
 const LandingPage = lazyPage(() => import('../features/landing/landing-page.tsx'), 'LandingPage');
@@ -69,7 +69,7 @@ const eventSections: RouteObject[] = [
   { path: 'camp-planner', element: <SitePlannerPage /> },
 ];
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouterErrorPage />,

@@ -3,8 +3,8 @@
  * site switches once known.
  */
 import { checkAccess, type AccessResult } from '../access/check-access.ts';
-import { useAuthStore } from '../features/auth/auth-store.ts';
-import { useAppSettingsStore } from './settings/app-settings-store.ts';
+import { useAuthStore } from '../features/auth/index.ts';
+import { useAppSettingsStore } from '../lib/app-settings-store.ts';
 
 export function useAuthStatus() {
   return useAuthStore((state) => state.status);

@@ -1,7 +1,7 @@
 import { Box, IconButton, Menu, Portal } from '@chakra-ui/react';
 import { EllipsisVertical, Lock } from 'lucide-react';
 
-export interface MenuAction<V extends string> {
+interface MenuAction<V extends string> {
   value: V;
   label: string;
   /** Leaving, removing or deleting: shown in red. */

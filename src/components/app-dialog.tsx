@@ -12,7 +12,7 @@ const SIZES = {
   small: { base: 'xs', sm: 'sm' },
 } as const satisfies Record<string, DialogRootProps['size']>;
 
-export type AppDialogSize = keyof typeof SIZES | Exclude<DialogRootProps['size'], string | undefined>;
+type AppDialogSize = keyof typeof SIZES | Exclude<DialogRootProps['size'], string | undefined>;
 
 export interface AppDialogProps {
   title: ReactNode;

@@ -5,7 +5,7 @@
  */
 import { Alert, Button, HStack, Spinner, Stack, Text, type StackProps } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../app/paths.ts';
+import { paths } from '../lib/paths.ts';
 import { PageHeader } from './page-header.tsx';
 
 export function PageLoading({ text }: { text: string }) {
@@ -31,7 +31,7 @@ export function NotAMember() {
   );
 }
 
-export interface RefusedChange {
+interface RefusedChange {
   mutationId: string;
   kind: string;
   args: unknown;

@@ -1,7 +1,7 @@
 import { Field, NativeSelect, type FieldRootProps } from '@chakra-ui/react';
 import type { ChangeEvent, ReactNode } from 'react';
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
 }

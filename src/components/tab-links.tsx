@@ -8,7 +8,7 @@ interface TabLink {
 }
 
 /** A row of links styled as tabs (profile and admin areas); the current one is marked. */
-export function TabLinks({ label, tabs }: { label: string; tabs: TabLink[] }) {
+function TabLinks({ label, tabs }: { label: string; tabs: TabLink[] }) {
   return (
     <Box as="nav" aria-label={label} borderBottomWidth="1px" mb="6" overflowX="auto">
       <HStack gap="1" minW="max-content">

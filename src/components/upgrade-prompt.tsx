@@ -8,7 +8,7 @@ import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { upgradeText, type Tier } from '../access/tiers.ts';
-import { paths } from '../app/paths.ts';
+import { paths } from '../lib/paths.ts';
 import { AppDialog, DialogActions } from './app-dialog.tsx';
 
 export interface UpgradeRequest {

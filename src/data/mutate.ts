@@ -1,17 +1,20 @@
 /**
- * How the UI writes: `mutate(kind, args)` on the signed-in user's engine. The change shows at once
- * through the live queries; a rule broken before queueing throws MutationValidationError with the
- * message to show (e.g. 'Please enter a valid email address').
+ * How the UI writes: `mutate(kind, args)` on the signed-in user's engine, typed by the kinds the
+ * features declare (`MutationKinds`): a wrong kind name or argument shape does not compile, and
+ * the answer carries the prepared arguments (the local ids and times `prepare` filled in). The
+ * change shows at once through the live queries; a rule broken before queueing throws
+ * MutationValidationError with the message to show (e.g. 'Please enter a valid email address').
  */
+import type { KindName, PreparedArgs, RawArgs } from '../sync/kind-registry.ts';
 import type { Queued } from '../sync/mutate.ts';
 import { MutationValidationError } from '../sync/send-errors.ts';
 import { getActiveSession, settledSession } from '../sync/sync-session.ts';
 
 export { MutationValidationError };
 
-export async function mutate<A = unknown>(kind: string, args: unknown): Promise<Queued<A>> {
+export async function mutate<K extends KindName>(kind: K, args: RawArgs<K>): Promise<Queued<PreparedArgs<K>>> {
   // Right after a page load or a sign-in the device database may still be opening: wait for it.
   const session = getActiveSession() ?? (await settledSession());
   if (!session) throw new Error('No authenticated user');
-  return session.engine.mutate<A>(kind, args);
+  return session.engine.mutate<PreparedArgs<K>>(kind, args);
 }

@@ -1,6 +1,7 @@
 /**
  * The changes the server refused, each with its reason (`{http, code, message}`), oldest first,
- * and what the user can do with one: discard it, or retry it (with edited arguments).
+ * in words (each kind's `describe`, with the names of the events the device has), and what the
+ * user can do with one: discard it, or retry it (with edited arguments).
  */
 import { useCallback } from 'react';
 import type { OutboxEntry } from '../db/outbox-schema.ts';
@@ -13,8 +14,8 @@ const NO_NAMES: Record<string, string> = {};
 
 export interface RejectedChanges {
   changes: OutboxEntry[];
-  /** Names of the events the changes refer to by id, as the device has them. */
-  eventNames: Record<string, string>;
+  /** A change in the sync panel's words ('Add an expense "Fuel" to "Lake trip"'). */
+  describe(change: OutboxEntry): string;
   discard(mutationId: string): Promise<void>;
   retry(mutationId: string, editedArgs?: unknown): Promise<void>;
 }
@@ -56,5 +57,10 @@ export function useRejectedChanges(): RejectedChanges {
     },
     [session],
   );
-  return { changes, eventNames, discard, retry };
+  const describe = useCallback(
+    (change: OutboxEntry) =>
+      session?.engine.registry.describe(change, { eventName: (id) => eventNames[id] }) ?? 'A change',
+    [session, eventNames],
+  );
+  return { changes, describe, discard, retry };
 }

@@ -7,7 +7,7 @@
  */
 import { Dexie, type Table, type Transaction } from 'dexie';
 import type { MetaRow, OutboxEntry, ShadowRow } from './outbox-schema.ts';
-import type { RowOf } from './row-schemas.ts';
+import type { MirrorTables } from './mirror.ts';
 
 export interface SchemaVersion {
   version: number;
@@ -74,29 +74,12 @@ export const schemaVersions: SchemaVersion[] = [
   },
 ];
 
+/** The mirrored tables come from the features' row types (mirror.ts); Dexie creates them from `stores`. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the table properties
+export interface CrewCampDb extends MirrorTables {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface above
 export class CrewCampDb extends Dexie {
-  events!: Table<RowOf['events'], string>;
-  members!: Table<RowOf['members'], string>;
-  invitations!: Table<RowOf['invitations'], string>;
-  profiles!: Table<RowOf['profiles'], string>;
-  settings!: Table<RowOf['settings'], string>;
-  subscriptions!: Table<RowOf['subscriptions'], string>;
-  friends!: Table<RowOf['friends'], string>;
-  friendRequests!: Table<RowOf['friendRequests'], string>;
-  chatMessages!: Table<RowOf['chatMessages'], string>;
-  chatReactions!: Table<RowOf['chatReactions'], string>;
-  chatReadMarkers!: Table<RowOf['chatReadMarkers'], string>;
-  checklists!: Table<RowOf['checklists'], string>;
-  checklistItems!: Table<RowOf['checklistItems'], string>;
-  checklistTemplates!: Table<RowOf['checklistTemplates'], string>;
-  scheduleItems!: Table<RowOf['scheduleItems'], string>;
-  scheduleAssignees!: Table<RowOf['scheduleAssignees'], string>;
-  rides!: Table<RowOf['rides'], string>;
-  ridePassengers!: Table<RowOf['ridePassengers'], string>;
-  expenses!: Table<RowOf['expenses'], string>;
-  settlements!: Table<RowOf['settlements'], string>;
-  sitePlans!: Table<RowOf['sitePlans'], string>;
-  siteItems!: Table<RowOf['siteItems'], string>;
   outbox!: Table<OutboxEntry, number>;
   shadows!: Table<ShadowRow, string>;
   meta!: Table<MetaRow, string>;

@@ -7,12 +7,12 @@
  */
 import { z } from 'zod';
 
-export const outboxStatuses = ['pending', 'sending', 'needs-auth', 'acked', 'rejected'] as const;
+const outboxStatuses = ['pending', 'sending', 'needs-auth', 'acked', 'rejected'] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
 /** Statuses whose optimistic change the device shows. */
 export const liveStatuses: readonly OutboxStatus[] = ['pending', 'sending', 'needs-auth', 'acked'];
 
-export const outboxErrorSchema = z.object({
+const outboxErrorSchema = z.object({
   http: z.number(),
   code: z.string(),
   message: z.string(),
@@ -42,7 +42,6 @@ export const outboxEntrySchema = z.object({
   isParked: z.boolean().optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
-export type NewOutboxEntry = Omit<OutboxEntry, 'seq'>;
 
 /**
  * The last server state of a row that a live entry has changed optimistically (`row: null` when

@@ -5,7 +5,6 @@
  */
 import type { z } from 'zod';
 import { outboxEntrySchema, type OutboxEntry } from './outbox-schema.ts';
-import { rowSchemas, type MirrorTable, type RowOf } from './row-schemas.ts';
 
 const reported = new Set<string>();
 
@@ -16,21 +15,20 @@ function report(what: string, key: unknown, error: z.ZodError): void {
   console.warn(`Ignoring an unreadable ${what} row ${String(key)}: ${error.issues[0]?.message ?? 'invalid'}`);
 }
 
-/** The rows of `table` that match its schema, in the order given. */
-export function parseRows<T extends MirrorTable>(table: T, rows: readonly unknown[]): RowOf[T][] {
-  const schema = rowSchemas[table] as unknown as z.ZodType<RowOf[T]>;
-  const parsed: RowOf[T][] = [];
+/** The rows that match `schema` (a feature's row schema), in the order given. */
+export function parseRows<S extends z.ZodType>(schema: S, rows: readonly unknown[]): z.output<S>[] {
+  const parsed: z.output<S>[] = [];
   for (const row of rows) {
     const result = schema.safeParse(row);
     if (result.success) parsed.push(result.data);
-    else report(table, (row as { key?: unknown } | null)?.key, result.error);
+    else report(schema.description ?? 'device', (row as { key?: unknown } | null)?.key, result.error);
   }
   return parsed;
 }
 
-export function parseRow<T extends MirrorTable>(table: T, row: unknown): RowOf[T] | undefined {
+export function parseRow<S extends z.ZodType>(schema: S, row: unknown): z.output<S> | undefined {
   if (row === undefined || row === null) return undefined;
-  return parseRows(table, [row])[0];
+  return parseRows(schema, [row])[0];
 }
 
 export function parseOutbox(rows: readonly unknown[]): OutboxEntry[] {

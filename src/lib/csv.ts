@@ -42,7 +42,7 @@ export function readCsv(text: string): CsvRow[] {
 /** One data row of an import: the value to queue, or why it was skipped, with its line number. */
 export type RowResult<T> = { line: number; value: T } | { line: number; error: string };
 
-export const normalizeHeader = (s: string) =>
+const normalizeHeader = (s: string) =>
   s
     .trim()
     .toLowerCase()

@@ -18,6 +18,3 @@ export const env = schema.parse({
   supabaseUrl: import.meta.env.VITE_SUPABASE_URL || LOCAL_URL,
   supabaseAnonKey: import.meta.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY,
 });
-
-/** True when the app talks to a local backend rather than a hosted project. */
-export const isLocalBackend = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(env.supabaseUrl);

@@ -19,7 +19,7 @@ const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
 /** True when the page runs as the installed app (home screen, app window). */
-export function isStandalone(): boolean {
+function isStandalone(): boolean {
   return (
     window.matchMedia('(display-mode: standalone)').matches ||
     (navigator as Navigator & { standalone?: boolean }).standalone === true
@@ -27,7 +27,7 @@ export function isStandalone(): boolean {
 }
 
 /** iOS (and iPadOS posing as a Mac) Safari, the browser that installs through Share, Add to Home Screen. */
-export function isIosSafari(): boolean {
+function isIosSafari(): boolean {
   const ua = navigator.userAgent;
   const isIos = /iPad|iPhone|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
   // Other iOS browsers name themselves (CriOS, FxiOS, EdgiOS...); only Safari can add to the home screen everywhere.

@@ -3,7 +3,7 @@
  * Chakra theme's: forest 600 for the theme, the light canvas (gray 50) behind the splash screen.
  * The icons are drawn in public/icons/*.svg and rendered by scripts/make-icons.mjs.
  */
-export const brandColors = {
+const brandColors = {
   /** forest.600: the header colour of the installed app. */
   theme: '#236a46',
   /** forest.950 beside the dark canvas: the dark status bar. */

@@ -8,12 +8,13 @@
  * in order). It holds the user's leader lock meanwhile, so it never sends beside a tab.
  * Where Background Sync is missing, the page drains on its next start, as before.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../db/database.types.ts';
 import { Dexie } from 'dexie';
 import { databaseName, openUserDb, type CrewCampDb } from '../db/crewcamp-db.ts';
 import { supabaseAuthPort, type AuthPort } from './auth-port.ts';
 import type { KindRegistry } from './kind-registry.ts';
-import { coreKinds } from './kinds/core-kinds.ts';
+import type { AppClient } from './client.ts';
 import { defaultLocks } from './leader.ts';
 import { retryNetworkFailuresNow } from './network-retry.ts';
 import { pushNext, resumeAfterAuth } from './push.ts';
@@ -52,7 +53,7 @@ export type DrainOutcome = 'drained' | 'offline' | 'needs-auth' | 'waiting';
 export interface DrainEnv {
   db: CrewCampDb;
   registry: KindRegistry;
-  client: SupabaseClient;
+  client: AppClient;
   userId: string;
   auth?: AuthPort;
 }
@@ -90,6 +91,8 @@ export async function drainOutbox(env: DrainEnv): Promise<DrainOutcome> {
 }
 
 export interface BackgroundDrainOptions {
+  /** Every feature's kinds (the worker imports the app's registry, src/app/sync-registry.ts). */
+  registry: KindRegistry;
   supabaseUrl: string;
   supabaseAnonKey: string;
   /** supabase-js's `auth.storage`: the one the page uses (src/lib/auth-storage.ts). */
@@ -106,7 +109,7 @@ export interface BackgroundDrainOptions {
  * own backoff): the network failed, entries wait for a later retry, or a tab still leads.
  */
 export async function drainInBackground(options: BackgroundDrainOptions): Promise<DrainOutcome | 'no-session'> {
-  const client = createClient(options.supabaseUrl, options.supabaseAnonKey, {
+  const client = createClient<Database>(options.supabaseUrl, options.supabaseAnonKey, {
     auth: { storage: options.authStorage, autoRefreshToken: false, detectSessionInUrl: false, persistSession: true },
   });
   // Refreshes an expired access token with the stored refresh token (and stores the new pair).
@@ -114,7 +117,7 @@ export async function drainInBackground(options: BackgroundDrainOptions): Promis
   const userId = data.session?.user.id;
   if (!userId || !(await Dexie.exists(databaseName(userId)))) return 'no-session';
 
-  const registry = coreKinds({ supabaseUrl: options.supabaseUrl });
+  const { registry } = options;
   const run = async (): Promise<DrainOutcome> => {
     const db = await openUserDb(userId);
     try {

@@ -21,7 +21,7 @@ export interface ChatLiveState {
 }
 
 /** How long a "typing" lasts after the last keystroke broadcast. */
-export const TYPING_TTL_MS = 4000;
+const TYPING_TTL_MS = 4000;
 
 export interface ChatChannel {
   /** Tells the others this user is typing (call on input; throttled here). */

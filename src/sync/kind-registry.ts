@@ -4,15 +4,24 @@
  * in the same transaction that appends to the outbox and again on every rebase, so it must be
  * deterministic and only set state), the one idempotent backend call (`send`), and `reconcile`,
  * which stores what the server answered (and, for creations, swaps local ids for real ones).
- * The engine is generic; kinds are registered here.
+ *
+ * A kind has two argument types: the raw ones a screen passes (the input of its Zod schema), and
+ * the prepared ones that `prepare` completes once, at mutate time (local ids, timestamps) and
+ * that are stored in the outbox, applied, sent and reconciled. `defineKind` infers both, so the
+ * later steps see the completed fields as present.
+ *
+ * The engine is generic: features register their kinds, pull sources and snapshots here
+ * (`SyncFeature`), and the app declares their kinds' types in `MutationKinds` (declaration merging,
+ * src/app/sync-registry.ts), which types `mutate` (src/data/mutate.ts).
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { z } from 'zod';
 import type { CrewCampDb } from '../db/crewcamp-db.ts';
+import type { AppClient } from './client.ts';
 import type { LocalWriter } from './local-writer.ts';
+import type { DeltaSource, SnapshotSource } from './pull-source.ts';
 
 export interface SyncContext {
-  client: SupabaseClient;
+  client: AppClient;
   userId: string;
 }
 
@@ -24,34 +33,108 @@ export interface PrepareContext {
   now: number;
 }
 
-export interface MutationKind<A = unknown> {
+/** What the sync panel's words for a change may look up: the name of an event on the device. */
+export interface DescribeContext {
+  eventName(id: string): string | undefined;
+}
+
+export interface MutationKind<S extends z.ZodType = z.ZodType, P extends z.output<S> = z.output<S>, R = unknown> {
   name: string;
-  args: z.ZodType<A>;
+  args: S;
   /** Rules checked before queueing (throw MutationValidationError). */
-  validate?(args: A): void;
+  validate?(args: z.output<S>): void;
   /** Fills in what is decided once, at mutate time (local ids, timestamps). Runs in the transaction. */
-  prepare?(args: A, ctx: PrepareContext): Promise<A> | A;
+  prepare?(args: z.output<S>, ctx: PrepareContext): Promise<P> | P;
   /** Entity references (`event:{id}`) the change needs. */
-  refs(args: A): string[];
+  refs(args: P): string[];
   /** Entity references the change brings into existence. */
-  creates?(args: A): string[];
-  applyLocal(w: LocalWriter, args: A): Promise<void>;
-  send(ctx: SyncContext, args: A): Promise<unknown>;
-  reconcile?(w: LocalWriter, args: A, result: unknown): Promise<void>;
+  creates?(args: P): string[];
+  applyLocal(w: LocalWriter, args: P): Promise<void>;
+  send(ctx: SyncContext, args: P): Promise<R>;
+  reconcile?(w: LocalWriter, args: P, result: R): Promise<void>;
   /** Runs after the transaction that recorded success committed (browser events). */
-  afterSuccess?(args: A, result: unknown): void;
+  afterSuccess?(args: P, result: R): void;
+  /** The change in the sync panel's words ('Add an expense "Fuel" to "Lake trip"'). */
+  describe(args: P, ctx: DescribeContext): string;
+  /** Its effect shows only in the snapshots (friend lists): a full pull follows its success. */
+  isSeenInSnapshots?: boolean;
+}
+
+/** Any kind, whatever its types (what the engine stores and looks up by name). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds kinds of every argument type
+export type AnyKind = MutationKind<z.ZodType, any, any>;
+
+/**
+ * Declares a kind, inferring its raw schema, its prepared arguments (from `prepare`, written
+ * before the steps that use them) and its result (from `send`).
+ */
+export function defineKind<
+  const N extends string,
+  S extends z.ZodType,
+  P extends z.output<S> = z.output<S>,
+  R = unknown,
+>(kind: MutationKind<S, P, R> & { name: N }): MutationKind<S, P, R> & { name: N } {
+  return kind;
+}
+
+/**
+ * The type of every registered kind by name. Empty here: the app adds its features' kinds
+ * (`declare module '…/sync/kind-registry.ts' { interface MutationKinds extends AppKinds {} }`).
+ * @public (used through declaration merging)
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the app
+export interface MutationKinds {}
+
+/** A list of kinds as a map by name (for `MutationKinds`). */
+export type KindsByName<T extends readonly { name: string }[]> = { [K in T[number] as K['name']]: K };
+
+export type KindName = keyof MutationKinds & string;
+/** What a screen passes to `mutate(kind, args)`. */
+export type RawArgs<K extends KindName> =
+  MutationKinds[K] extends MutationKind<infer S, infer _P, infer _R> ? z.input<S> : never;
+/** The arguments as queued (`prepare` filled in local ids and times). */
+export type PreparedArgs<K extends KindName> =
+  MutationKinds[K] extends MutationKind<infer _S, infer P, infer _R> ? P : never;
+
+/** A realtime table that rings the doorbell beyond the delta sources' own tables. */
+export interface DoorbellTable {
+  table: string;
+  /** Its changes show only in the snapshots: the pull it asks for is a full one. */
+  isSnapshot?: boolean;
+}
+
+/** What a feature contributes to the engine (its `sync/` folder's `…Sync` export). */
+export interface SyncFeature {
+  kinds?: readonly AnyKind[];
+  /** Tables pulled as deltas, in pull order. */
+  sources?: readonly DeltaSource[];
+  /** Lists read whole on a full pull. */
+  snapshots?: readonly SnapshotSource[];
+  doorbell?: readonly DoorbellTable[];
 }
 
 export class KindRegistry {
-  private readonly kinds = new Map<string, MutationKind>();
+  private readonly kinds = new Map<string, AnyKind>();
+  readonly sources: DeltaSource[] = [];
+  readonly snapshots: SnapshotSource[] = [];
+  readonly doorbell: DoorbellTable[] = [];
 
-  register<A>(kind: MutationKind<A>): this {
+  register(kind: AnyKind): this {
     if (this.kinds.has(kind.name)) throw new Error(`Mutation kind ${kind.name} is registered twice`);
-    this.kinds.set(kind.name, kind as unknown as MutationKind);
+    this.kinds.set(kind.name, kind);
     return this;
   }
 
-  get(name: string): MutationKind {
+  /** Adds a feature's kinds, sources, snapshots and doorbell tables (sources keep their order). */
+  add(feature: SyncFeature): this {
+    for (const kind of feature.kinds ?? []) this.register(kind);
+    this.sources.push(...(feature.sources ?? []));
+    this.snapshots.push(...(feature.snapshots ?? []));
+    this.doorbell.push(...(feature.doorbell ?? []));
+    return this;
+  }
+
+  get(name: string): AnyKind {
     const kind = this.kinds.get(name);
     if (!kind) throw new Error(`Unknown mutation kind ${name}`);
     return kind;
@@ -63,5 +146,21 @@ export class KindRegistry {
 
   names(): string[] {
     return [...this.kinds.keys()];
+  }
+
+  /** A queued or refused change in the sync panel's words (its kind's `describe`). */
+  describe(change: { kind: string; args: unknown }, ctx: DescribeContext): string {
+    const kind = this.kinds.get(change.kind);
+    try {
+      // The arguments were prepared by this kind when queued (or by an older version of the app).
+      return kind?.describe(change.args, ctx) || 'A change';
+    } catch {
+      return 'A change';
+    }
+  }
+
+  /** The realtime tables to listen on, and whether a change there needs a full pull. */
+  doorbellTables(): DoorbellTable[] {
+    return [...this.sources.map((source) => ({ table: source.remote })), ...this.doorbell];
   }
 }

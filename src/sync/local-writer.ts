@@ -8,7 +8,10 @@
  */
 import type { Table } from 'dexie';
 import type { CrewCampDb } from '../db/crewcamp-db.ts';
-import type { MirrorTable, RowOf } from '../db/row-schemas.ts';
+import type { MirrorTable, RowOf } from '../db/mirror.ts';
+import type { ShadowRow } from '../db/outbox-schema.ts';
+import type { DeltaSource } from './pull-source.ts';
+import { replaceTempId } from './temp-ids.ts';
 
 export function shadowId(table: MirrorTable, key: string): string {
   return `${table}:${key}`;
@@ -23,6 +26,17 @@ export function tableOf<T extends MirrorTable>(db: CrewCampDb, table: T): Table<
   return db.table(table) as Table<RowOf[T], string>;
 }
 
+/** The row a shadow of `table` keeps (its id names the table: it holds that table's rows). */
+export function shadowedRow<T extends MirrorTable>(_table: T, shadow: ShadowRow): RowOf[T] | null {
+  return shadow.row as RowOf[T] | null;
+}
+
+/** A row as the server last had it: its shadow under a live local change, else as stored. */
+async function serverState<T extends MirrorTable>(db: CrewCampDb, table: T, key: string) {
+  const shadow = await db.shadows.get(shadowId(table, key));
+  return shadow ? shadowedRow(table, shadow) : ((await tableOf(db, table).get(key)) ?? null);
+}
+
 export class LocalWriter {
   /** Shadow ids whose server state changed through `storeServer` and that need a rebase. */
   readonly toRebase = new Set<string>();
@@ -32,10 +46,22 @@ export class LocalWriter {
     readonly userId: string,
     /** Collects the shadow ids of rows this writer changed optimistically; null for server writes. */
     private readonly touched: Set<string> | null,
+    /** The registered pull sources (which tables point at a scope), for `replaceLocalId`. */
+    private readonly sources: readonly DeltaSource[] = [],
   ) {}
+
+  /** The server made the scope created with local id `tempId`: use `realId` everywhere (temp-ids.ts). */
+  replaceLocalId(tempId: string, realId: string): Promise<void> {
+    return replaceTempId(this.db, this.sources, tempId, realId);
+  }
 
   get<T extends MirrorTable>(table: T, key: string): Promise<RowOf[T] | undefined> {
     return tableOf(this.db, table).get(key);
+  }
+
+  /** The row as the server last had it (see `serverState`). */
+  serverState<T extends MirrorTable>(table: T, key: string): Promise<RowOf[T] | null> {
+    return serverState(this.db, table, key);
   }
 
   private async touch(table: MirrorTable, key: string): Promise<void> {
@@ -67,6 +93,12 @@ export class LocalWriter {
     if (!current) return;
     await this.touch(table, key);
     await tableOf(this.db, table).delete(key);
+  }
+
+  /** Deletes the rows of `table` whose indexed `column` is `value` (the rows that live in a removed one). */
+  async deleteWhere<T extends MirrorTable>(table: T, column: keyof RowOf[T] & string, value: string): Promise<void> {
+    for (const row of await tableOf(this.db, table).where(column).equals(value).toArray())
+      await this.delete(table, row.key);
   }
 
   /** Stores the server's state of a row (null: the server has none). */
@@ -110,6 +142,9 @@ export async function serverView<T extends MirrorTable>(db: CrewCampDb, table: T
   const shadows = (await db.shadows.toArray()).filter((shadow) => shadow.table === table);
   const shadowed = new Set(shadows.map((s) => s.rowKey));
   const rows = (await tableOf(db, table).toArray()).filter((row) => !shadowed.has(row.key));
-  for (const shadow of shadows) if (shadow.row) rows.push(shadow.row as unknown as RowOf[T]);
+  for (const shadow of shadows) {
+    const row = shadowedRow(table, shadow);
+    if (row) rows.push(row);
+  }
   return rows;
 }

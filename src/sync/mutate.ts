@@ -81,3 +81,12 @@ export async function mutate<A = unknown>(env: MutateEnv, kindName: string, rawA
   const mutationId = crypto.randomUUID();
   return (await writeTx(env.db, () => appendEntry(env, kindName, args, mutationId))) as Queued<A>;
 }
+
+/** This device's id for the user (part of the idempotency keys `prepare` makes), made once. */
+export async function loadClientId(db: CrewCampDb): Promise<string> {
+  const stored = (await db.meta.get('clientId'))?.value;
+  if (typeof stored === 'string') return stored;
+  const id = crypto.randomUUID();
+  await db.meta.put({ key: 'clientId', value: id });
+  return id;
+}

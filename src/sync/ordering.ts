@@ -6,7 +6,7 @@
  * and, with the id as tie-break, every device shows the same order once it has the same rows.
  * The database checks the same keys (`position ~ '^[0-9A-Za-z]{0,199}[1-9A-Za-z]$'`, collate "C").
  */
-export const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const FIRST_KEY = 'V';
 
 export interface Positioned {
@@ -15,7 +15,7 @@ export interface Positioned {
 }
 
 /** Plain code-unit comparison (what `collate "C"` does), not the locale's. */
-export function compareKeys(a: string, b: string): number {
+function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
@@ -49,7 +49,7 @@ function midpoint(a: string, b: string | null): string {
 }
 
 /** A key after `a`, as short as it can be (appending grows keys by one digit in ~60 appends). */
-export function keyAfter(a: string): string {
+function keyAfter(a: string): string {
   for (let i = 0; i < a.length; i++) {
     if (a[i] !== 'z') return a.slice(0, i) + DIGITS[digit(a[i]) + 1];
   }
@@ -57,7 +57,7 @@ export function keyAfter(a: string): string {
 }
 
 /** A key before `b`. */
-export function keyBefore(b: string): string {
+function keyBefore(b: string): string {
   for (let i = 0; i < b.length; i++) {
     const d = digit(b[i]);
     if (d > 1) return b.slice(0, i) + DIGITS[d - 1];

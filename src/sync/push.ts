@@ -42,7 +42,7 @@ export type PushStep =
  * that is due and not held up by an earlier waiting entry on the same rows or entities. Offering
  * stops as soon as one is chosen, so a long outbox is not read whole for every send.
  */
-export class NextEntryPicker {
+class NextEntryPicker {
   private readonly blocked = new Set<string>();
   private readonly held = new Set<string>();
   chosen: OutboxEntry | undefined;
@@ -165,7 +165,7 @@ export async function pushNext(env: PushEnv): Promise<PushStep> {
   await writeTx(db, async () => {
     const [current] = parseOutbox([await db.outbox.get(seq)]);
     if (!current) return;
-    const writer = new LocalWriter(db, current.userId, null);
+    const writer = new LocalWriter(db, current.userId, null, registry.sources);
     if (kind.reconcile) await kind.reconcile(writer, current.args, result);
     await db.outbox.update(seq, { status: 'acked', ackedAt: now(), attempts: current.attempts + 1, error: null });
     await rebase(db, registry, writer.toRebase);

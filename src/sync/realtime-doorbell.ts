@@ -3,29 +3,18 @@
  * only asks for a pull. Nothing is read from the events themselves: Realtime delivers nothing that
  * happened while disconnected, the pull does.
  */
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { eventPageSources } from './pull-sources.ts';
-
-const TABLES = [
-  'events',
-  'event_members',
-  'event_invitations',
-  'profiles',
-  'app_settings',
-  'stripe_subscriptions',
-  'friend_requests',
-  'friendships',
-  ...eventPageSources.map((source) => source.remote),
-];
+import type { RealtimeChannel } from '@supabase/supabase-js';
+import type { AppClient } from './client.ts';
 
 /** Subscribes; `ring` gets the table that changed (null: (re)subscribed, anything may have changed). */
 export function openDoorbell(
-  client: SupabaseClient,
+  client: AppClient,
   userId: string,
+  tables: readonly string[],
   ring: (table: string | null) => void,
 ): () => Promise<void> {
   let channel: RealtimeChannel = client.channel(`crewcamp-sync-${userId}-${crypto.randomUUID()}`);
-  for (const table of TABLES) {
+  for (const table of new Set(tables)) {
     channel = channel.on('postgres_changes', { event: '*', schema: 'public', table }, () => ring(table));
   }
   channel.subscribe((status) => {

@@ -29,7 +29,7 @@ export class MutationValidationError extends Error {
 }
 
 /** Classifies an HTTP status (0: no response) with the backend's error code. */
-export function classify(http: number, code: string): FailureCategory {
+function classify(http: number, code: string): FailureCategory {
   if (http === 0 || http === 408 || http === 429 || http >= 500) return 'retry';
   if (http === 401) return 'auth';
   if (code === 'PGRST301' || code === 'PGRST303') return 'auth';

@@ -2,36 +2,37 @@
  * The sync engine of one signed-in user on one tab. Every tab can `mutate`; the leader tab (Web
  * Lock) runs the one worker loop that pushes the outbox and pulls, woken by mutations (any tab),
  * the Realtime doorbell, reconnects, focus and a timer. Push and pull never run at the same time,
- * so a pulled page and a push outcome never interleave. The status goes to the zustand store and,
- * from the leader, to the other tabs. A newer tab's schema upgrade closes this tab's connection;
+ * so a pulled page and a push outcome never interleave (when to pull: pull-schedule.ts; how the
+ * loop sleeps: wake-signal.ts). The status goes to the zustand store and, from the leader, to the
+ * other tabs (status-publisher.ts). A newer tab's schema upgrade closes this tab's connection;
  * it reopens at the new version with the outbox intact (it lives in IndexedDB, written durably).
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { CrewCampDb } from '../db/crewcamp-db.ts';
-import { supabaseAuthPort, type AuthPort } from './auth-port.ts';
-import { backoffDelay, defaultBackoff, type BackoffOptions } from './backoff.ts';
+import { isSessionExpiring, supabaseAuthPort, type AuthPort } from './auth-port.ts';
+import type { AppClient } from './client.ts';
+import type { BackoffOptions } from './backoff.ts';
 import type { KindRegistry } from './kind-registry.ts';
 import { defaultLocks, runAsLeader, type LockManagerLike } from './leader.ts';
-import { mutate, type Queued } from './mutate.ts';
+import { loadClientId, mutate, type Queued } from './mutate.ts';
 import { retryNetworkFailuresNow } from './network-retry.ts';
 import { pull } from './pull.ts';
+import { PullSchedule } from './pull-schedule.ts';
 import { pushNext, resumeAfterAuth, type PushEnv } from './push.ts';
 import { openDoorbell } from './realtime-doorbell.ts';
 import { discardRejected, retryRejected } from './rejections.ts';
 import { asSendFailure } from './send-errors.ts';
 import { isQuotaError, PULL_QUOTA_WARNING, QUOTA_WARNING } from './storage-errors.ts';
 import { StatusChannel, type ChannelMessage } from './status-channel.ts';
-import { initialSyncStatus, useSyncStatusStore, type SyncStatus } from './sync-status-store.ts';
+import { StatusPublisher, type StatusStore } from './status-publisher.ts';
+import { initialSyncStatus, useSyncStatusStore } from './sync-status-store.ts';
+import { WakeSignal } from './wake-signal.ts';
 
-export interface StatusStore {
-  getState(): SyncStatus;
-  setState(partial: Partial<SyncStatus>): void;
-}
+export type { StatusStore };
 
 export interface SyncEngineOptions {
   db: CrewCampDb;
   registry: KindRegistry;
-  client: SupabaseClient;
+  client: AppClient;
   userId: string;
   locks?: LockManagerLike | null;
   auth?: AuthPort;
@@ -59,25 +60,12 @@ export class SyncEngine {
   private readonly channel: StatusChannel;
   private readonly abort = new AbortController();
   private readonly now: () => number;
+  private readonly signal = new WakeSignal();
+  private readonly schedule: PullSchedule;
+  private readonly status: StatusPublisher;
   private clientId = '';
   private leading: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  /** A wake that came while the loop was busy (not asleep): the next sleep returns at once. */
-  private isWakeMissed = false;
-  private isPullWanted = false;
-  private isReconcileWanted = false;
-  private isFullPullWanted = false;
-  private pullAttempts = 0;
-  private pullRetryAt = 0;
-  /** A pull asked for by push (to see acknowledged changes) waits until then, so a busy queue does not pull after every send. */
-  private pullNotBefore = 0;
-  private lastPullEndedAt = 0;
-  private nextPullAt = 0;
-  private lastReconcileAt = 0;
-  private hasPushedSincePull = false;
   private isAuthPaused = false;
-  private lastPublishAt = 0;
-  private publishTimer: ReturnType<typeof setTimeout> | null = null;
   /** On start and reconnect the leader refreshes a session about to expire before anything else. */
   private isSessionCheckWanted = true;
   private idleWaiters: Array<() => void> = [];
@@ -89,6 +77,13 @@ export class SyncEngine {
     this.store = options.store ?? useSyncStatusStore;
     this.now = options.now ?? Date.now;
     this.channel = new StatusChannel(options.userId, (message) => this.onChannel(message));
+    this.schedule = new PullSchedule({ ...options, now: this.now });
+    this.status = new StatusPublisher(this.db, this.store, this.channel, this.now, () => this.isStopped);
+  }
+
+  /** The kinds and sources of the app (the sync panel describes changes through it). */
+  get registry(): KindRegistry {
+    return this.options.registry;
   }
 
   get isStopped(): boolean {
@@ -97,7 +92,7 @@ export class SyncEngine {
 
   async start(): Promise<void> {
     this.store.setState({ ...initialSyncStatus, userId: this.options.userId });
-    this.clientId = await this.loadClientId();
+    this.clientId = await loadClientId(this.db);
     this.db.on('versionchange', () => {
       // Dexie closes this connection so the newer tab can upgrade; reopen once it has.
       setTimeout(() => void this.reopen(), 50);
@@ -105,7 +100,7 @@ export class SyncEngine {
     this.listen('online', () => void this.reconnected());
     this.listen('offline', () => this.store.setState({ isOnline: false }));
     this.listen('focus', () => this.requestPull(false));
-    void this.askPersistentStorage();
+    void this.status.askPersistentStorage();
     await this.publish();
     this.leading = runAsLeader(
       `crewcamp-sync-${this.options.userId}`,
@@ -117,7 +112,7 @@ export class SyncEngine {
 
   async stop(): Promise<void> {
     this.abort.abort();
-    if (this.publishTimer) clearTimeout(this.publishTimer);
+    this.status.stop();
     this.wake();
     for (const off of this.detach.splice(0)) off();
     await this.leading?.catch(() => undefined);
@@ -159,10 +154,7 @@ export class SyncEngine {
   /** Asks for a pull soon (Realtime, focus, timer); `reconcile` also purges what is no longer visible. */
   requestPull(reconcile = false, full = reconcile): void {
     if (!this.leading) return;
-    this.isPullWanted = true;
-    this.pullNotBefore = 0;
-    this.isReconcileWanted ||= reconcile;
-    this.isFullPullWanted ||= full;
+    this.schedule.want(reconcile, full);
     this.channel.post({ type: 'pull' });
     this.wake();
   }
@@ -173,8 +165,7 @@ export class SyncEngine {
    */
   async reconnected(): Promise<void> {
     this.store.setState({ isOnline: true });
-    this.pullRetryAt = 0;
-    this.pullAttempts = 0;
+    this.schedule.retryNow();
     this.isSessionCheckWanted = true;
     this.requestPull(true);
     try {
@@ -240,60 +231,35 @@ export class SyncEngine {
       this.wake();
       void this.publish();
     } else if (message.type === 'pull' && this.leading) {
-      this.isPullWanted = true;
+      this.schedule.isWanted = true;
       this.wake();
     }
   }
 
   private listen(event: string, handler: () => void): void {
-    const target = globalThis as unknown as Partial<EventTarget>;
+    const target: Partial<EventTarget> = globalThis;
     if (typeof target.addEventListener !== 'function') return;
     target.addEventListener(event, handler);
     this.detach.push(() => target.removeEventListener?.(event, handler));
   }
 
   private wake(): void {
-    const wake = this.wakeUp;
-    this.wakeUp = null;
-    // Woken between two awaits of a step (a change queued while the status was being published):
-    // remember it, or the loop would sleep until the next pull with the change unsent.
-    if (wake) wake();
-    else this.isWakeMissed = true;
+    this.signal.wake();
   }
 
   private sleep(ms: number): Promise<void> {
-    if (this.isStopped) return Promise.resolve();
-    if (this.isWakeMissed) {
-      this.isWakeMissed = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(
-        () => {
-          this.wakeUp = null;
-          resolve();
-        },
-        Math.max(0, ms),
-      );
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+    return this.isStopped ? Promise.resolve() : this.signal.sleep(ms);
+  }
+
+  private publish(): Promise<void> {
+    return this.status.publish();
   }
 
   private async lead(): Promise<void> {
     if (this.isStopped) return;
     this.store.setState({ isLeader: true });
-    const stopDoorbell =
-      this.options.realtime === false
-        ? null
-        : openDoorbell(this.options.client, this.options.userId, (table) =>
-            this.requestPull(false, table === 'friend_requests' || table === 'friendships'),
-          );
-    this.isPullWanted = true;
-    this.isReconcileWanted = true;
-    this.isFullPullWanted = true;
+    const stopDoorbell = this.options.realtime === false ? null : this.openDoorbell();
+    this.schedule.want(true, true);
     // A crash between "sending" and its outcome: send again (every send is idempotent).
     await this.db.outbox.where('status').equals('sending').modify({ status: 'pending' });
     try {
@@ -304,11 +270,23 @@ export class SyncEngine {
     }
   }
 
+  /** Realtime rings for every registered table; a table read only in snapshots asks for a full pull. */
+  private openDoorbell(): () => Promise<void> {
+    const tables = this.options.registry.doorbellTables();
+    const snapshotTables = new Set(tables.filter((t) => t.isSnapshot).map((t) => t.table));
+    return openDoorbell(
+      this.options.client,
+      this.options.userId,
+      tables.map((t) => t.table),
+      (table) => this.requestPull(false, table !== null && snapshotTables.has(table)),
+    );
+  }
+
   private async step(): Promise<void> {
-    const interval = this.options.pullIntervalMs ?? 60_000;
     if (this.isSessionCheckWanted) {
       this.isSessionCheckWanted = false;
-      this.isAuthPaused ||= await this.isSessionExpiring();
+      // Tests drive the session themselves (`auth`).
+      this.isAuthPaused ||= !this.options.auth && (await isSessionExpiring(this.options.client, this.now()));
     }
     if (this.isAuthPaused) {
       const outcome = await (this.options.auth ?? supabaseAuthPort(this.options.client)).refresh();
@@ -317,19 +295,12 @@ export class SyncEngine {
       } else {
         this.store.setState({ needsAuth: outcome === 'signed-out', isOnline: outcome !== 'offline' });
         await this.publish();
-        await this.sleep(
-          outcome === 'offline' ? backoffDelay(++this.pullAttempts, this.options.backoff, this.options.random) : 30_000,
-        );
+        await this.sleep(outcome === 'offline' ? this.schedule.nextBackoff() : 30_000);
         return;
       }
     }
-    if (this.now() >= this.nextPullAt) {
-      this.isPullWanted = true;
-      this.isFullPullWanted = true;
-      this.pullNotBefore = 0;
-    }
-    if (this.isPullWanted && this.now() >= Math.max(this.pullRetryAt, this.pullNotBefore)) {
-      await this.runPull(interval);
+    if (this.schedule.isDue()) {
+      await this.runPull();
       return;
     }
     this.store.setState({ isSending: true });
@@ -341,15 +312,15 @@ export class SyncEngine {
     }
     switch (step.type) {
       case 'sent':
-        // Friend lists come with a full pull: see these changes there.
-        if (step.kind.startsWith('friend.')) this.isFullPullWanted = true;
-        this.hasPushedSincePull = true;
+        // Some changes show only in the snapshots (friend lists): see them in a full pull.
+        if (this.options.registry.get(step.kind).isSeenInSnapshots) this.schedule.wantFull();
+        this.schedule.pushed();
         this.store.setState({ isOnline: true });
         await this.publish();
         return;
       case 'rejected':
       case 'parked':
-        this.hasPushedSincePull = true;
+        this.schedule.pushed();
         this.store.setState({ isOnline: true });
         await this.publish();
         return;
@@ -365,28 +336,19 @@ export class SyncEngine {
         return;
       case 'wait':
       case 'idle': {
-        if (this.hasPushedSincePull) {
-          this.hasPushedSincePull = false;
-          if (!this.isPullWanted) this.pullNotBefore = this.lastPullEndedAt + (this.options.minPullGapMs ?? 1_000);
-          this.isPullWanted = true;
-          return;
-        }
+        if (this.schedule.wantAfterPushes()) return;
         await this.publish();
-        const pullAt = this.isPullWanted ? Math.max(this.pullRetryAt, this.pullNotBefore) : this.nextPullAt;
+        const pullAt = this.schedule.dueAt();
         const until = step.type === 'wait' ? Math.min(step.untilMs, pullAt) : pullAt;
-        if (step.type === 'idle' && !this.isPullWanted) for (const resolve of this.idleWaiters.splice(0)) resolve();
+        if (step.type === 'idle' && !this.schedule.isWanted)
+          for (const resolve of this.idleWaiters.splice(0)) resolve();
         await this.sleep(until - this.now());
       }
     }
   }
 
-  private async runPull(interval: number): Promise<void> {
-    const reconcile =
-      this.isReconcileWanted || this.now() - this.lastReconcileAt >= (this.options.reconcileIntervalMs ?? 5 * 60_000);
-    const full = this.isFullPullWanted || reconcile;
-    this.isPullWanted = false;
-    this.isReconcileWanted = false;
-    this.isFullPullWanted = false;
+  private async runPull(): Promise<void> {
+    const wanted = this.schedule.start();
     try {
       await pull(
         {
@@ -396,73 +358,18 @@ export class SyncEngine {
           pageSize: this.options.pageSize,
           now: this.now,
         },
-        { reconcile, full },
+        wanted,
       );
-      if (reconcile) this.lastReconcileAt = this.now();
-      this.lastPullEndedAt = this.now();
-      this.pullAttempts = 0;
-      this.pullRetryAt = 0;
-      this.nextPullAt = this.now() + interval;
+      this.schedule.succeeded(wanted);
       this.store.setState({ isOnline: true, lastSyncedAt: this.now(), lastError: null });
     } catch (error) {
       const failure = asSendFailure(error);
-      this.isPullWanted = true;
-      this.isReconcileWanted ||= reconcile;
-      this.isFullPullWanted ||= full;
-      if (isQuotaError(error)) this.store.setState({ storageWarning: PULL_QUOTA_WARNING });
+      this.schedule.failed(wanted, failure.category === 'auth');
       if (failure.category === 'auth') this.isAuthPaused = true;
-      else
-        this.pullRetryAt =
-          this.now() + backoffDelay(++this.pullAttempts, this.options.backoff ?? defaultBackoff, this.options.random);
+      if (isQuotaError(error)) this.store.setState({ storageWarning: PULL_QUOTA_WARNING });
       this.store.setState({ isOnline: failure.reason.http !== 0, lastError: failure.message });
     }
     await this.publish();
-  }
-
-  /** Publishes the status now, or (while a burst of changes goes on) at most every 200 ms. */
-  private publish(): Promise<void> {
-    const since = this.now() - this.lastPublishAt;
-    if (since >= 200) return this.publishNow();
-    this.publishTimer ??= setTimeout(() => {
-      this.publishTimer = null;
-      void this.publishNow();
-    }, 200 - since);
-    return Promise.resolve();
-  }
-
-  private async publishNow(): Promise<void> {
-    this.lastPublishAt = this.now();
-    if (this.isStopped || !this.db.isOpen()) return;
-    try {
-      const count = (status: string) => this.db.outbox.where('status').equals(status).count();
-      const pendingCount = (await count('pending')) + (await count('sending')) + (await count('needs-auth'));
-      const rejectedCount = await count('rejected');
-      const needsAuth = this.store.getState().needsAuth;
-      this.store.setState({ pendingCount, rejectedCount, needsAuth });
-      if (this.store.getState().isLeader) this.channel.post({ type: 'status', status: this.store.getState() });
-    } catch {
-      // The database is closing (versionchange, sign-out); the next publish catches up.
-    }
-  }
-
-  /** True when the stored session expires within a minute (refresh it before sending anything). */
-  private async isSessionExpiring(): Promise<boolean> {
-    if (this.options.auth) return false; // tests drive the session themselves
-    try {
-      const { data } = await this.options.client.auth.getSession();
-      const expiresAt = data.session?.expires_at;
-      return expiresAt !== undefined && expiresAt * 1000 - this.now() < 60_000;
-    } catch {
-      return false;
-    }
-  }
-
-  private async loadClientId(): Promise<string> {
-    const stored = (await this.db.meta.get('clientId'))?.value;
-    if (typeof stored === 'string') return stored;
-    const id = crypto.randomUUID();
-    await this.db.meta.put({ key: 'clientId', value: id });
-    return id;
   }
 
   private async reopen(): Promise<void> {
@@ -475,24 +382,5 @@ export class SyncEngine {
     }
     this.wake();
     await this.publish();
-  }
-
-  /**
-   * Asks once per start for storage the browser does not clear under pressure (the outbox may be
-   * the only copy of a change); remembers the answer in the status, for the shell's warning.
-   */
-  private async askPersistentStorage(): Promise<void> {
-    const storage = (
-      globalThis as {
-        navigator?: { storage?: { persist?: () => Promise<boolean>; persisted?: () => Promise<boolean> } };
-      }
-    ).navigator?.storage;
-    if (!storage?.persist) return;
-    try {
-      const isPersistent = (await storage.persisted?.()) || (await storage.persist());
-      if (!this.isStopped) this.store.setState({ isStoragePersistent: isPersistent });
-    } catch {
-      // Neither granted nor refused: nothing to say.
-    }
   }
 }

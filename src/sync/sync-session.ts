@@ -1,12 +1,12 @@
 /**
  * The sync session of the signed-in user: opens their device database, builds the engine with
- * every core mutation kind over the app's Supabase client, and starts it; stopping closes both.
+ * the app's registry (every feature's kinds and sources) over the app's Supabase client, and starts it; stopping closes both.
  * The active session is what src/data reads from. Signing out with unsent changes asks first
  * (`unsentCount`), then may delete the device database.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { deleteUserDb, openUserDb, type CrewCampDb } from '../db/crewcamp-db.ts';
-import { coreKinds } from './kinds/core-kinds.ts';
+import type { AppClient } from './client.ts';
+import type { KindRegistry } from './kind-registry.ts';
 import { SyncEngine, type SyncEngineOptions } from './sync-engine.ts';
 import { initialSyncStatus, useSyncStatusStore } from './sync-status-store.ts';
 
@@ -49,15 +49,15 @@ function setActive(session: SyncSession | null): void {
 }
 
 export async function startSyncSession(
-  client: SupabaseClient,
-  supabaseUrl: string,
+  client: AppClient,
+  registry: KindRegistry,
   userId: string,
   options: Partial<SyncEngineOptions> = {},
 ): Promise<SyncSession> {
   if (active?.userId === userId) return active;
   await stopSyncSession();
   const db = await openUserDb(userId);
-  const engine = new SyncEngine({ db, registry: coreKinds({ supabaseUrl }), client, userId, ...options });
+  const engine = new SyncEngine({ db, registry, client, userId, ...options });
   await engine.start();
   const session = { userId, db, engine };
   setActive(session);

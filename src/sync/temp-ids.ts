@@ -1,25 +1,27 @@
 /**
- * Local ids of events made on the device (`temp-{timestamp}`, as the spec has it) and their
- * replacement by the real id once the server made the row: in the event row, every row that points
- * at it (members, invitations), the shadows, and the arguments, touched rows and references of
- * every outbox entry, so that later entries are sent with the real id. The `clientRef` argument
+ * Local ids of scopes made on the device (events: `temp-{timestamp}`, as the spec has it) and
+ * their replacement by the real id once the server made the row: in the scope's row, every row
+ * that points at it (the sources' `scopeColumn`), the shadows, and the arguments, touched rows and
+ * references of every outbox entry, so that later entries are sent with the real id. The `clientRef` argument
  * keeps the local id: it is the creation's idempotency key on the server.
  */
 import type { CrewCampDb } from '../db/crewcamp-db.ts';
-import { memberKey } from '../db/row-schemas.ts';
+import type { MirrorTable } from '../db/mirror.ts';
 import { parseOutbox } from '../db/validated-read.ts';
+import type { DeltaSource } from './pull-source.ts';
+import type { Fields } from './server-values.ts';
 
-export const TEMP_PREFIX = 'temp-';
+const TEMP_PREFIX = 'temp-';
 
 export function isTempId(id: string): boolean {
   return id.startsWith(TEMP_PREFIX);
 }
 
-/** A `temp-{timestamp}` id not used on this device yet (bumped by a millisecond on collision). */
-export async function newTempEventId(db: CrewCampDb, now: number): Promise<string> {
+/** A `temp-{timestamp}` id not used in `table` yet (bumped by a millisecond on collision). */
+export async function newTempId(db: CrewCampDb, table: MirrorTable, now: number): Promise<string> {
   const last = Number((await db.meta.get('lastTempId'))?.value ?? 0);
   let stamp = Math.max(now, last + 1);
-  while (await db.events.get(`${TEMP_PREFIX}${stamp}`)) stamp++;
+  while (await db.table(table).get(`${TEMP_PREFIX}${stamp}`)) stamp++;
   await db.meta.put({ key: 'lastTempId', value: stamp });
   return `${TEMP_PREFIX}${stamp}`;
 }
@@ -38,7 +40,7 @@ function escapeRegExp(text: string): string {
 }
 
 /** A deep copy of `value` with the temp id replaced; `clientRef` fields are kept. */
-export function replaceDeep<T>(value: T, tempId: string, realId: string): T {
+function replaceDeep<T>(value: T, tempId: string, realId: string): T {
   if (typeof value === 'string') return replaceInString(value, tempId, realId) as T;
   if (Array.isArray(value)) return value.map((v) => replaceDeep(v, tempId, realId)) as T;
   if (value && typeof value === 'object' && !(value instanceof Uint8Array) && !(value instanceof ArrayBuffer)) {
@@ -50,46 +52,34 @@ export function replaceDeep<T>(value: T, tempId: string, realId: string): T {
   return value;
 }
 
-/** Replaces `tempId` by `realId` everywhere on the device. Runs in a read-write transaction. */
-export async function replaceTempId(db: CrewCampDb, tempId: string, realId: string): Promise<void> {
+/**
+ * Replaces `tempId` by `realId` everywhere on the device: the rows of every table whose scope
+ * column names it (the scope's own row, and the rows that live in it, keys included), the shadows
+ * and the outbox. Runs in a read-write transaction.
+ */
+export async function replaceTempId(
+  db: CrewCampDb,
+  sources: readonly DeltaSource[],
+  tempId: string,
+  realId: string,
+): Promise<void> {
   if (tempId === realId) return;
   // Remembered for changes made with the old id after this (a screen still showing it, another tab).
   await db.meta.put({ key: `temp:${tempId}`, value: realId });
-  const event = await db.events.get(tempId);
-  if (event) {
-    await db.events.delete(tempId);
-    await db.events.put({ ...replaceDeep(event, tempId, realId), key: realId, id: realId });
-  }
-  for (const member of await db.members.where('event_id').equals(tempId).toArray()) {
-    await db.members.delete(member.key);
-    await db.members.put({ ...member, event_id: realId, key: memberKey(realId, member.user_id) });
-  }
-  await db.invitations.where('event_id').equals(tempId).modify({ event_id: realId });
-  // The event pages' rows made on the device before the event reached the server.
-  for (const table of [
-    db.chatMessages,
-    db.chatReactions,
-    db.checklists,
-    db.checklistItems,
-    db.scheduleItems,
-    db.scheduleAssignees,
-    db.rides,
-    db.ridePassengers,
-    db.expenses,
-    db.settlements,
-    db.siteItems,
-  ] as const) {
-    await (table as typeof db.chatMessages).where('event_id').equals(tempId).modify({ event_id: realId });
-  }
-  const plan = await db.sitePlans.get(tempId);
-  if (plan) {
-    await db.sitePlans.delete(tempId);
-    await db.sitePlans.put({ ...plan, key: realId, event_id: realId });
-  }
-  const marker = await db.chatReadMarkers.get(tempId);
-  if (marker) {
-    await db.chatReadMarkers.delete(tempId);
-    await db.chatReadMarkers.put({ ...marker, key: realId, event_id: realId });
+  for (const source of sources) {
+    const column = source.scopeColumn;
+    if (!column) continue;
+    const table = db.table(source.table);
+    const isIndexed = table.schema.idxByName[column] !== undefined;
+    const rows: Fields[] = isIndexed
+      ? await table.where(column).equals(tempId).toArray()
+      : [await table.get(tempId)].filter((row: Fields | undefined): row is Fields => row?.[column] === tempId);
+    for (const row of rows) {
+      const key = String(row.key);
+      const next = { ...row, [column]: realId, key: replaceInString(key, tempId, realId) };
+      if (next.key !== key) await table.delete(key);
+      await table.put(next);
+    }
   }
 
   for (const shadow of await db.shadows.toArray()) {

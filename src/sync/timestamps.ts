@@ -2,7 +2,7 @@
  * Server timestamps as pull cursors. PostgreSQL keeps microseconds and JavaScript dates keep
  * milliseconds, so cursors stay the server's strings and are compared through their microseconds.
  */
-export function timestampMicros(ts: string): number {
+function timestampMicros(ts: string): number {
   const ms = Date.parse(ts);
   if (Number.isNaN(ms)) throw new Error(`Not a timestamp: ${ts}`);
   const fraction = /\.(\d+)/.exec(ts)?.[1] ?? '';

@@ -25,7 +25,7 @@ export async function liveEntries(db: CrewCampDb): Promise<OutboxEntry[]> {
   return (await allEntries(db)).filter(isLive);
 }
 
-export function isLive(entry: OutboxEntry): boolean {
+function isLive(entry: OutboxEntry): boolean {
   return liveStatuses.includes(entry.status);
 }
 

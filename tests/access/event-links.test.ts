@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_LINKS, lockedReason } from '../../src/app/shell/event-links.ts';
+import { EVENT_LINKS, lockedReason } from '../../src/access/event-links.ts';
 
 const member = { role: 'user' as const, tier: 'organizer' as const };
 

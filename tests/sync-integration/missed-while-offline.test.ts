@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { memberKey } from '../../src/db/row-schemas.ts';
+import { memberKey } from '../../src/features/events/sync/member-rows.ts';
 import { mutate } from '../../src/sync/mutate.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import { device, newUser, type Device } from './support/device.ts';

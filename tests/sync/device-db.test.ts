@@ -7,6 +7,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { CrewCampDb, databaseName, openUserDb, schemaVersions } from '../../src/db/crewcamp-db.ts';
 import { parseRows } from '../../src/db/validated-read.ts';
+import { eventRowSchema } from '../../src/features/events/sync/event-rows.ts';
+import { profileRowSchema } from '../../src/features/profile/sync/profile-rows.ts';
 import { mutate } from '../../src/sync/mutate.ts';
 import { SyncEngine } from '../../src/sync/sync-engine.ts';
 import { useSyncStatusStore } from '../../src/sync/sync-status-store.ts';
@@ -48,7 +50,7 @@ describe('device database', () => {
       },
       { key: 'e2', id: 'e2', name: 'Broken' } as never,
     ]);
-    const rows = parseRows('events', await db.events.toArray());
+    const rows = parseRows(eventRowSchema, await db.events.toArray());
     expect(rows.map((r) => r.key)).toEqual(['e1']);
     db.close();
   });
@@ -74,10 +76,12 @@ describe('device database', () => {
       updated_at: 't',
     };
     await v1.profiles.put(profile as never);
-    expect(parseRows('profiles', await v1.profiles.toArray())).toEqual([]);
+    expect(parseRows(profileRowSchema, await v1.profiles.toArray())).toEqual([]);
     v1.close();
     const db = await openUserDb(userId);
-    expect(parseRows('profiles', await db.profiles.toArray())).toEqual([{ ...profile, notification_settings: null }]);
+    expect(parseRows(profileRowSchema, await db.profiles.toArray())).toEqual([
+      { ...profile, notification_settings: null },
+    ]);
     db.close();
   });
 

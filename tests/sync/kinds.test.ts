@@ -6,9 +6,9 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CrewCampDb } from '../../src/db/crewcamp-db.ts';
-import { memberKey } from '../../src/db/row-schemas.ts';
-import { coreKinds } from '../../src/sync/kinds/core-kinds.ts';
-import { resolveNameFields } from '../../src/sync/kinds/profile-fields.ts';
+import { memberKey } from '../../src/features/events/sync/member-rows.ts';
+import { syncRegistry } from '../../src/app/sync-registry.ts';
+import { resolveNameFields } from '../../src/features/profile/sync/profile-fields.ts';
 import { mutate, type MutateEnv } from '../../src/sync/mutate.ts';
 import { pushNext, type PushEnv } from '../../src/sync/push.ts';
 import { MutationValidationError } from '../../src/sync/send-errors.ts';
@@ -23,7 +23,7 @@ let db: CrewCampDb;
 let env: MutateEnv;
 let script: Script;
 let push: PushEnv;
-const registry = coreKinds({ supabaseUrl: BASE_URL });
+const registry = syncRegistry({ supabaseUrl: BASE_URL });
 
 beforeEach(async () => {
   db = await freshDb(crypto.randomUUID());

@@ -6,8 +6,8 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CrewCampDb } from '../../src/db/crewcamp-db.ts';
-import { memberKey } from '../../src/db/row-schemas.ts';
-import { coreKinds } from '../../src/sync/kinds/core-kinds.ts';
+import { memberKey } from '../../src/features/events/sync/member-rows.ts';
+import { syncRegistry } from '../../src/app/sync-registry.ts';
 import { mutate, type MutateEnv } from '../../src/sync/mutate.ts';
 import { pull, type PullEnv } from '../../src/sync/pull.ts';
 import { pushNext } from '../../src/sync/push.ts';
@@ -75,7 +75,7 @@ let backend: FakeBackend;
 let env: PullEnv;
 let mutateEnv: MutateEnv;
 let clock: number;
-const registry = coreKinds({ supabaseUrl: BASE_URL });
+const registry = syncRegistry({ supabaseUrl: BASE_URL });
 
 beforeEach(async () => {
   db = await freshDb(crypto.randomUUID());

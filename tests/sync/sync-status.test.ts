@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { describeChange } from '../../src/features/sync-status/describe-change.ts';
+import { syncRegistry } from '../../src/app/sync-registry.ts';
 import {
   bannerMessage,
   initialPhase,
@@ -82,46 +82,113 @@ describe('sync phase', () => {
 
 describe('changes in words', () => {
   const names: Record<string, string> = { e1: 'Lake trip' };
-  const lookup = (id: string) => names[id];
+  const registry = syncRegistry({ supabaseUrl: 'http://backend.test' });
+  const describeChange = (kind: string, args: unknown) =>
+    registry.describe({ kind, args }, { eventName: (id) => names[id] });
 
   it('names what was done and to what', () => {
-    expect(describeChange({ kind: 'event.create', args: { id: 'temp-1', name: 'Lake trip' } })).toBe(
-      'Create event "Lake trip"',
-    );
-    expect(describeChange({ kind: 'event.update', args: { id: 'e1', changes: { location: 'Sils' } } }, lookup)).toBe(
-      'Edit event "Lake trip"',
-    );
-    expect(describeChange({ kind: 'event.update', args: { id: 'e1', changes: { name: 'Lake days' } } }, lookup)).toBe(
-      'Edit event "Lake days"',
-    );
-    expect(describeChange({ kind: 'event.soft-delete', args: { id: 'gone' } }, lookup)).toBe('Delete an event');
-    expect(describeChange({ kind: 'invitation.send', args: { eventId: 'e1', email: 'ana@example.com' } }, lookup)).toBe(
+    expect(describeChange('event.create', { id: 'temp-1', name: 'Lake trip' })).toBe('Create event "Lake trip"');
+    expect(describeChange('event.update', { id: 'e1', changes: { location: 'Sils' } })).toBe('Edit event "Lake trip"');
+    expect(describeChange('event.update', { id: 'e1', changes: { name: 'Lake days' } })).toBe('Edit event "Lake days"');
+    expect(describeChange('event.soft-delete', { id: 'gone' })).toBe('Delete an event');
+    expect(describeChange('invitation.send', { eventId: 'e1', email: 'ana@example.com' })).toBe(
       'Invite ana@example.com to "Lake trip"',
     );
-    expect(describeChange({ kind: 'member.add', args: { eventId: 'e1', userId: 'u', name: 'Ana' } }, lookup)).toBe(
-      'Add Ana to "Lake trip"',
-    );
-    expect(describeChange({ kind: 'member.remove', args: { eventId: 'e1', userId: 'u' } }, lookup)).toBe(
-      'Remove a member of "Lake trip"',
-    );
-    expect(describeChange({ kind: 'profile.update', args: { changes: { name: 'Ana' } } })).toBe('Update your profile');
-    expect(describeChange({ kind: 'profile.upload-avatar', args: {} })).toBe('Upload a new avatar');
-    expect(describeChange({ kind: 'ride.update', args: { id: 'r', changes: { seats: 3 } } })).toBe('Change a ride');
+    expect(describeChange('member.add', { eventId: 'e1', userId: 'u', name: 'Ana' })).toBe('Add Ana to "Lake trip"');
+    expect(describeChange('member.remove', { eventId: 'e1', userId: 'u' })).toBe('Remove a member of "Lake trip"');
+    expect(describeChange('profile.update', { changes: { name: 'Ana' } })).toBe('Update your profile');
+    expect(describeChange('profile.upload-avatar', {})).toBe('Upload a new avatar');
+    expect(describeChange('ride.update', { id: 'r', changes: { seats: 3 } })).toBe('Change a ride');
     expect(
-      describeChange({
-        kind: 'ride.update',
-        args: { id: 'r', changes: { cost_split: { expense_id: 'x', fuel_minor: 1, toll_minor: 0 } } },
+      describeChange('ride.update', {
+        id: 'r',
+        changes: { cost_split: { expense_id: 'x', fuel_minor: 1, toll_minor: 0 } },
       }),
     ).toBe('Split the costs of a ride');
-    expect(describeChange({ kind: 'ride.pickup', args: { eventId: 'e1', rideId: 'r', stopId: 's' } }, lookup)).toBe(
+    expect(describeChange('ride.pickup', { eventId: 'e1', rideId: 'r', stopId: 's' })).toBe(
       'Choose where you get on a ride to "Lake trip"',
     );
-    expect(describeChange({ kind: 'friend.request', args: { email: 'bo@example.com' } })).toBe(
+    expect(describeChange('friend.request', { email: 'bo@example.com' })).toBe(
       'Send a friend request to bo@example.com',
     );
-    expect(describeChange({ kind: 'unknown.kind', args: null })).toBe('A change');
+    expect(describeChange('checklist-item.add', { eventId: 'e1', checklistId: 'l', text: 'Tent' })).toBe(
+      'Add "Tent" to a list in "Lake trip"',
+    );
+    expect(describeChange('chat.send', { eventId: 'e1', body: 'Hi' })).toBe('Send a message in "Lake trip"');
+    expect(describeChange('schedule.create', { eventId: 'e9', title: 'Dinner' })).toBe('Add "Dinner" to the schedule');
+    expect(describeChange('unknown.kind', null)).toBe('A change');
+    // Arguments an older version queued in another shape: still words, never a crash.
+    expect(describeChange('event.update', null)).toBe('A change');
+  });
+
+  it('has words of its own for every kind the app registers', () => {
+    const said = registry.names().map((kind) => [kind, describeChange(kind, SAMPLE_ARGS[kind] ?? {})]);
+    expect(said.filter(([, words]) => words === 'A change' || words.includes('undefined'))).toEqual([]);
+    expect(Object.keys(SAMPLE_ARGS).sort()).toEqual(registry.names().sort());
   });
 });
+
+/** Queued arguments of every kind, as `prepare` leaves them (what the sync panel describes). */
+const SAMPLE_ARGS: Record<string, object> = {
+  'event.create': { id: 'temp-1', name: 'Lake trip' },
+  'event.update': { id: 'e1', changes: { location: 'Sils' } },
+  'event.soft-delete': { id: 'e1' },
+  'event.restore': { id: 'e1' },
+  'event.delete': { id: 'e1' },
+  'event.leave': { id: 'e1' },
+  'event.join': { id: 'e1' },
+  'member.add': { eventId: 'e1', userId: 'u', email: 'ana@example.com' },
+  'member.remove': { eventId: 'e1', userId: 'u' },
+  'member.set-role': { eventId: 'e1', userId: 'u', role: 'admin' },
+  'invitation.send': { eventId: 'e1', email: 'ana@example.com' },
+  'invitation.cancel': { id: 'i', eventId: 'e1', email: 'ana@example.com' },
+  'invitation.respond': { id: 'i', status: 'declined' },
+  'profile.update': { changes: { name: 'Ana' } },
+  'profile.upload-avatar': { path: 'u/a.png' },
+  'friend.request': { email: 'bo@example.com' },
+  'friend.respond': { id: 'r', status: 'accepted' },
+  'friend.remove': { friendId: 'f' },
+  'chat.send': { eventId: 'e1', body: 'Hi', id: 'm' },
+  'chat.edit': { id: 'm', body: 'Hello' },
+  'chat.delete': { id: 'm' },
+  'chat.react': { eventId: 'e1', messageId: 'm', emoji: '👍', on: true },
+  'chat.mark-read': { eventId: 'e1', readAt: '2027-07-01T08:00:00.000Z' },
+  'chat.import-whatsapp': { eventId: 'e1', batchId: 'b', messages: [] },
+  'checklist.create': { eventId: 'e1', title: 'Packing', kind: 'packing' },
+  'checklist.update': { id: 'l', changes: { title: 'Food' } },
+  'checklist.delete': { id: 'l' },
+  'checklist.clone': { sourceId: 'l', sourceTitle: 'Packing', eventId: 'e1' },
+  'checklist-item.add': { eventId: 'e1', checklistId: 'l', text: 'Tent' },
+  'checklist-item.update': { id: 'i', changes: { quantity: 2 } },
+  'checklist-item.set-done': { id: 'i', done: true },
+  'checklist-item.move': { checklistId: 'l', moves: [{ id: 'i', position: 'V' }] },
+  'checklist-item.delete': { id: 'i' },
+  'checklist-template.save': { checklistId: 'l', title: 'Weekend' },
+  'checklist-template.use': { eventId: 'e1', templateId: 't', title: 'Weekend' },
+  'checklist-template.duplicate': { templateId: 't' },
+  'checklist-template.delete': { id: 't' },
+  'schedule.create': { eventId: 'e1', title: 'Dinner' },
+  'schedule.update': { id: 's', changes: { title: 'Lunch' } },
+  'schedule.delete': { id: 's' },
+  'schedule.assign': { eventId: 'e1', itemId: 's', userId: 'u', assigned: true },
+  'ride.create': { eventId: 'e1', departure_place: 'Bern' },
+  'ride.update': { id: 'r', changes: { seats: 3 } },
+  'ride.cancel': { id: 'r' },
+  'ride.claim': { eventId: 'e1', rideId: 'r' },
+  'ride.release': { eventId: 'e1', rideId: 'r' },
+  'ride.pickup': { eventId: 'e1', rideId: 'r', stopId: null },
+  'expense.create': { eventId: 'e1', title: 'Fuel' },
+  'expense.update': { id: 'x', changes: { title: 'Diesel' } },
+  'expense.delete': { id: 'x' },
+  'expense.attach-receipt': { eventId: 'e1', expenseId: 'x' },
+  'settlement.record': { eventId: 'e1', from_user: 'a', to_user: 'b', amount_minor: 100 },
+  'settlement.undo': { id: 's' },
+  'site-plan.set-size': { eventId: 'e1', width_m: 50, height_m: 40 },
+  'site-item.place': { eventId: 'e1', kind: 'tent' },
+  'site-item.move': { id: 'i', to: { x_m: 1 } },
+  'site-item.change': { id: 'i', changes: { label: 'Ours' } },
+  'site-item.remove': { id: 'i' },
+};
 
 describe('reconnecting', () => {
   const engines: SyncEngine[] = [];

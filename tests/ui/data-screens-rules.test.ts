@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIER_LIMITS } from '../../src/access/tier-limits.ts';
-import type { InvitationRow } from '../../src/db/row-schemas.ts';
+import type { InvitationRow } from '../../src/features/events/sync/invitation-rows.ts';
 import {
   eventsAtOnceRefusal,
   isManagerRole,
@@ -8,8 +8,8 @@ import {
   planningDays,
   planningDaysRefusal,
 } from '../../src/features/events/event-rules.ts';
-import { inviteSuggestions } from '../../src/features/members/invite-suggestions.ts';
-import { friendsNotInEvent, memberActionCheck } from '../../src/features/members/member-rules.ts';
+import { inviteSuggestions } from '../../src/features/events/members/invite-suggestions.ts';
+import { friendsNotInEvent, memberActionCheck } from '../../src/features/events/members/member-rules.ts';
 import { notificationItems, unreadCount } from '../../src/features/notifications/notification-items.ts';
 
 describe('event rules', () => {

@@ -1,5 +1,5 @@
 /**
- * The fractional index of checklists and items (src/features/checklists/ordering.ts): keys sort
+ * The fractional index of checklists and items (src/sync/ordering.ts): keys sort
  * as plain strings, always fit between two neighbours, stay short when appending, and two members
  * moving rows concurrently (last write of a row wins) end with the same order on every device.
  */

@@ -15,7 +15,8 @@ import {
 import { importBatches, splitLongText, toImportMessages } from '../../src/features/chat/whatsapp-batches.ts';
 import { checklistAsText, myItems, progress } from '../../src/features/checklists/checklist-helpers.ts';
 import { byDay, clashes, scheduleProblem } from '../../src/features/schedule/schedule-helpers.ts';
-import { chatMessagesSource, isoInstant, wallClock } from '../../src/sync/pull-sources.ts';
+import { chatMessagesSource, isoInstant } from '../../src/features/chat/sync/chat-sources.ts';
+import { wallClock } from '../../src/sync/server-values.ts';
 
 const msg = (id: string, created_at: string, author_id = 'ann') => ({ id, created_at, author_id });
 
@@ -192,7 +193,45 @@ describe('pulled rows', () => {
     expect(isoInstant('2027-07-01 08:00:00+00')).toBe('2027-07-01T08:00:00.000Z');
     expect(wallClock('2027-07-01 08:00:00')).toBe('2027-07-01T08:00:00');
     expect(wallClock('2027-07-01T08:00')).toBe('2027-07-01T08:00:00');
-    const deleted = chatMessagesSource.toRow({ id: 'm', deleted_at: '2027-07-01T08:00:00Z' }, 'me');
+    const server = {
+      id: 'm',
+      event_id: 'e',
+      author_id: 'ana',
+      body: 'Hi',
+      reply_to_id: null,
+      imported: false,
+      original_sender_name: null,
+      original_sent_at: null,
+      import_batch_id: null,
+      import_key: null,
+      created_at: '2027-07-01 10:00:00+02',
+      edited_at: null,
+      updated_at: '2027-07-01T08:00:01.5+00:00',
+      deleted_at: null,
+    };
+    expect(chatMessagesSource.toRow(server, 'me')).toEqual({
+      key: 'm',
+      row: {
+        key: 'm',
+        id: 'm',
+        event_id: 'e',
+        author_id: 'ana',
+        body: 'Hi',
+        reply_to_id: null,
+        imported: false,
+        original_sender_name: null,
+        created_at: '2027-07-01T08:00:00.000Z',
+        edited_at: null,
+        updated_at: '2027-07-01T08:00:01.5+00:00',
+      },
+    });
+    const deleted = chatMessagesSource.toRow({ ...server, deleted_at: '2027-07-01T08:00:00Z' }, 'me');
     expect(deleted).toEqual({ key: 'm', row: null });
+    // The select reads the device row's columns, the keyset's and the tombstone, nothing else.
+    expect(chatMessagesSource.select.split(',').sort()).toEqual(
+      Object.keys(server)
+        .filter((c) => !['import_batch_id', 'import_key', 'original_sent_at'].includes(c))
+        .sort(),
+    );
   });
 });

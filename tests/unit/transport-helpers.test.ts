@@ -3,7 +3,7 @@
  * who has no ride (per direction), and the expense a ride's costs become.
  */
 import { describe, expect, it } from 'vitest';
-import type { RidePassengerRow, RideRow } from '../../src/db/row-schemas.ts';
+import type { RidePassengerRow, RideRow } from '../../src/features/transport/sync/transport-rows.ts';
 import {
   rideCostExpense,
   ridesOf,

@@ -1,4 +1,4 @@
-import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
+import { SignInForm } from '../../features/auth/index.ts';
 import { WaitlistPage } from '../../features/waitlist/waitlist-page.tsx';
 
 /** The waitlist page with the auth feature's sign-in form: the app composes the two features. */

@@ -1,11 +1,11 @@
 import { Box, Flex, Link } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useAuthStore } from '../../features/auth/auth-store.ts';
-import { EventMembersDialog } from '../../features/members/event-members-dialog.tsx';
+import { useAuthStore } from '../../features/auth/index.ts';
+import { EventMembersDialog } from '../../features/events/index.ts';
 import { ErrorBoundary } from '../error-fallback.tsx';
-import { lazyPage } from '../lazy-page.ts';
-import { DelayedLoadingView } from '../loading-view.tsx';
+import { lazyPage } from '../../lib/lazy-page.ts';
+import { DelayedLoadingView } from '../../components/loading-view.tsx';
 import { AppHeader } from './app-header.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';

@@ -10,10 +10,10 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import type { CurrentUser } from '../../features/auth/profile-cache.ts';
-import type { EventContext } from '../../features/events/use-event-context.ts';
-import { paths, type EventSection } from '../paths.ts';
-import { EVENT_LINKS, lockedReason } from './event-links.ts';
+import type { CurrentUser } from '../../features/auth/index.ts';
+import type { EventContext } from '../../features/events/index.ts';
+import { paths, type EventSection } from '../../lib/paths.ts';
+import { EVENT_LINKS, lockedReason } from '../../access/event-links.ts';
 import { NavItem } from './nav-item.tsx';
 
 const ICONS: Record<EventSection, LucideIcon> = {

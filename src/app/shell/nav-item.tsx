@@ -2,7 +2,7 @@ import { Box, Flex, Icon, VisuallyHidden } from '@chakra-ui/react';
 import { Lock, type LucideIcon } from 'lucide-react';
 import { Suspense } from 'react';
 import { NavLink } from 'react-router';
-import { lazyPage } from '../lazy-page.ts';
+import { lazyPage } from '../../lib/lazy-page.ts';
 
 const LockedTooltip = lazyPage(() => import('./locked-tooltip.tsx'), 'LockedTooltip');
 

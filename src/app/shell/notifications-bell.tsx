@@ -1,11 +1,11 @@
 import { Box, Float } from '@chakra-ui/react';
 import { Bell } from 'lucide-react';
 import { OnDemandButton } from '../../components/on-demand-button.tsx';
-import { useNotifications } from '../../features/notifications/use-notifications.ts';
-import { useOnDemand } from '../lazy-page.ts';
+import { useNotifications } from '../../features/notifications/index.ts';
+import { useOnDemand } from '../../lib/lazy-page.ts';
 
 /** The unread count as the bell's badge shows it: the number, or 9+ above 9. */
-export function unreadBadgeText(count: number): string | null {
+function unreadBadgeText(count: number): string | null {
   if (count <= 0) return null;
   return count > 9 ? '9+' : String(count);
 }

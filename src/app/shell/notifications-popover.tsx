@@ -1,8 +1,8 @@
 import { IconButton, Link, Popover, Portal } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { NotificationsPanel } from '../../features/notifications/notifications-panel.tsx';
-import type { Notifications } from '../../features/notifications/use-notifications.ts';
-import { paths } from '../paths.ts';
+import { NotificationsPanel } from '../../features/notifications/index.ts';
+import type { Notifications } from '../../features/notifications/index.ts';
+import { paths } from '../../lib/paths.ts';
 import { BellWithBadge } from './notifications-bell.tsx';
 
 /** The bell's popover: the notifications panel and the settings link (loaded when first opened). */

@@ -1,14 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { useRejectedChanges } from '../../data/index.ts';
-import { SignOutConfirm } from '../../features/sync-status/sign-out-confirm.tsx';
-import { StorageWarning } from '../../features/sync-status/storage-warning.tsx';
-import { SyncBanner } from '../../features/sync-status/sync-banner.tsx';
-import { TempIdRedirect } from '../../features/sync-status/temp-id-redirect.tsx';
-import { paths } from '../paths.ts';
+import { SignOutConfirm } from '../../features/sync-status/index.ts';
+import { StorageWarning } from '../../features/sync-status/index.ts';
+import { SyncBanner } from '../../features/sync-status/index.ts';
+import { TempIdRedirect } from '../../features/sync-status/index.ts';
+import { paths } from '../../lib/paths.ts';
 
 // Loaded only when the server has refused a change: a popover (~25 KB) no other signed-in page needs.
 const RejectedChanges = lazy(() =>
-  import('../../features/notifications/rejected-changes.tsx').then((m) => ({ default: m.RejectedChanges })),
+  import('../../features/notifications/index.ts').then((m) => ({ default: m.RejectedChanges })),
 );
 
 /**

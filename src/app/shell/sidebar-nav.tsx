@@ -3,10 +3,10 @@ import { House, LogOut, Shield, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { InstallAppButton } from '../../pwa/install-app-button.tsx';
-import { signOut } from '../../features/auth/auth-store.ts';
-import type { CurrentUser } from '../../features/auth/profile-cache.ts';
-import { useEventContext } from '../../features/events/use-event-context.ts';
-import { eventIdFromPath, paths } from '../paths.ts';
+import { signOut } from '../../features/auth/index.ts';
+import type { CurrentUser } from '../../features/auth/index.ts';
+import { useEventContext } from '../../features/events/index.ts';
+import { eventIdFromPath, paths } from '../../lib/paths.ts';
 import { EventNav } from './event-nav.tsx';
 import { NavItem } from './nav-item.tsx';
 

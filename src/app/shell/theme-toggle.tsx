@@ -1,6 +1,6 @@
 import { OnDemandButton } from '../../components/on-demand-button.tsx';
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { useOnDemand } from '../lazy-page.ts';
+import { useOnDemand } from '../../lib/lazy-page.ts';
 import { useThemeStore, type ThemePreference } from '../theme/theme-store.ts';
 
 export const THEME_OPTIONS: { value: ThemePreference; label: string }[] = [

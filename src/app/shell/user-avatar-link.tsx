@@ -1,6 +1,6 @@
 import { Avatar } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** The user's avatar (the default figure without one), linking to their profile details. */
 export function UserAvatarLink({ name, avatar }: { name: string | null; avatar: string | null }) {

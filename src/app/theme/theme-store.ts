@@ -6,7 +6,7 @@
 import { z } from 'zod/mini';
 import { create } from 'zustand';
 
-export const THEME_STORAGE_KEY = 'crewcamp-theme';
+const THEME_STORAGE_KEY = 'crewcamp-theme';
 const preferenceSchema = z.enum(['light', 'dark', 'system']);
 export type ThemePreference = z.infer<typeof preferenceSchema>;
 export type ColorMode = 'light' | 'dark';

@@ -1,12 +1,12 @@
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAuthStore } from '../auth/index.ts';
 import { searchAccounts } from './account-search.ts';
 import { fetchUsers } from './admin-api.ts';
 import { AccountCard } from './components/account-card.tsx';
 import { adminListState } from './components/admin-list-state.tsx';
 import { useAdminData } from './use-admin-data.ts';
-import { useIsOnline } from '../../lib/use-is-online.ts';
+import { useIsOnline } from '../../data/use-is-online.ts';
 
 const PAGE_SIZE = 10;
 

@@ -10,13 +10,6 @@ export interface ActivityRow {
   actor: { name: string | null; email: string | null } | null;
 }
 
-export interface ActivityFilter {
-  actorId: string;
-  action: string;
-  /** A day, yyyy-mm-dd, in the admin's time zone; empty for any. */
-  date: string;
-}
-
 export const ACTION_LABELS: Record<string, string> = {
   toggle_feature: 'Switched a feature',
   update_component_access: 'Changed component access',

@@ -7,7 +7,7 @@ import { fetchActivity, fetchAdmins } from './admin-api.ts';
 import { AdminAlert } from './components/admin-alert.tsx';
 import { OfflineNotice } from './components/offline-notice.tsx';
 import { useAdminData } from './use-admin-data.ts';
-import { useIsOnline } from '../../lib/use-is-online.ts';
+import { useIsOnline } from '../../data/use-is-online.ts';
 
 /** `/admin/activity`: the admin actions, newest first, filtered by actor, action and day. */
 export function ActivityTab() {

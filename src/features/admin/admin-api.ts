@@ -4,8 +4,7 @@
  * turns every failure into the spec's error text (admin-errors.ts).
  */
 import type { Tier } from '../../access/tiers.ts';
-import { env } from '../../lib/env.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { callFunction, callRpc, currentSession, embed, object, one, readRows } from '../../sync/backend.ts';
 import type { AdminAccount } from './account-search.ts';
 import type { ActivityRow } from './activity-filter.ts';
 import { AdminError, AUTH_REQUIRED, functionErrorMessage, procedureError } from './admin-errors.ts';
@@ -35,7 +34,7 @@ export interface UserStats {
   average_event_duration_days: number;
 }
 
-export const ZERO_STATS: UserStats = {
+const ZERO_STATS: UserStats = {
   total_tier_spend: 0,
   total_tools_spend: 0,
   active_events_count: 0,
@@ -44,54 +43,51 @@ export const ZERO_STATS: UserStats = {
   average_event_duration_days: 0,
 };
 
-async function accessToken(): Promise<string> {
-  const { data } = await supabase.auth.getSession();
-  if (!data.session) throw new AdminError(AUTH_REQUIRED);
-  return data.session.access_token;
+async function requireSession(): Promise<void> {
+  if (!(await currentSession().catch(() => null))) throw new AdminError(AUTH_REQUIRED);
 }
 
 /** The server's reason beside its error text (`{error, detail}`), when it gives one. */
 const detailOf = (body: unknown): string | null =>
   body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string' ? body.detail : null;
 
-async function callFunction<T>(name: string, fallback: string, body?: Record<string, unknown>): Promise<T> {
-  const token = await accessToken();
-  let response: Response;
-  try {
-    response = await fetch(`${env.supabaseUrl}/functions/v1/${name}`, {
-      method: body ? 'POST' : 'GET',
-      headers: { apikey: env.supabaseAnonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  } catch {
-    throw new AdminError(fallback);
-  }
-  const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new AdminError(functionErrorMessage(response.status, answer, fallback), detailOf(answer));
-  return answer as T;
+/** Calls a server function; answers its JSON body (the function's answer shape, `T`). */
+async function callAdminFunction<T>(name: string, fallback: string, body?: Record<string, unknown>): Promise<T> {
+  await requireSession();
+  const answer = await callFunction(name, body);
+  if (answer.status === 0) throw new AdminError(fallback);
+  if (answer.status < 200 || answer.status >= 300)
+    throw new AdminError(functionErrorMessage(answer.status, answer.body, fallback), detailOf(answer.body));
+  return answer.body as T;
 }
 
-async function callProcedure<T>(fn: string, args: Record<string, unknown>, fallback: string): Promise<T> {
-  await accessToken();
-  const { data, error } = await supabase.rpc(fn, args);
+/** Calls an admin procedure (they answer jsonb: `T` is its shape); `success: false` is a refusal. */
+async function callProcedure<T>(
+  fn: Parameters<typeof callRpc>[0],
+  args: Parameters<typeof callRpc>[1],
+  fallback: string,
+): Promise<T> {
+  await requireSession();
+  const { data, error } = await callRpc(fn, args);
   if (error) throw procedureError(fallback, error.message);
   const answer = data as { success?: boolean; message?: string } | null;
   if (answer && typeof answer === 'object' && answer.success === false) throw procedureError(fallback, answer.message);
   return data as T;
 }
 
-async function select<T>(query: PromiseLike<{ data: unknown; error: { message: string } | null }>, fallback: string) {
-  await accessToken();
-  const { data, error } = await query;
-  if (error) throw procedureError(fallback, error.message);
-  return (data ?? []) as T;
+/** The rows of an online read, or the spec's fallback with the server's reason. */
+async function rowsOrThrow<R>(read: Promise<{ rows: R[]; error: string | null }>, fallback: string): Promise<R[]> {
+  await requireSession();
+  const { rows, error } = await read;
+  if (error) throw procedureError(fallback, error);
+  return rows;
 }
 
 // Settings
 
 export const fetchSettings = () =>
-  select<{ key: string; value: unknown }[]>(
-    supabase.from('app_settings').select('key, value').order('key'),
+  rowsOrThrow(
+    readRows('app_settings', { columns: ['key', 'value'], orderBy: { column: 'key' } }),
     'Failed to fetch app settings',
   );
 
@@ -103,12 +99,12 @@ export const updateComponentAccess = (settings: Record<string, string[]>) =>
 
 // Waitlist
 
-export const fetchWaitlist = () =>
-  select<WaitlistEntry[]>(
-    supabase
-      .from('waitlist')
-      .select('id, email, name, status, notes, created_at, processed_at')
-      .order('created_at', { ascending: false }),
+export const fetchWaitlist = (): Promise<WaitlistEntry[]> =>
+  rowsOrThrow(
+    readRows('waitlist', {
+      columns: ['id', 'email', 'name', 'status', 'notes', 'created_at', 'processed_at'],
+      orderBy: { column: 'created_at', ascending: false },
+    }),
     'Failed to fetch waitlist',
   );
 
@@ -123,12 +119,12 @@ export const NOT_MAILED = 'The approval link could not be mailed; copy it and se
 
 /** Mails an approved entry its approval link (send-approval-email); answers 'Approval link sent to {email}'. */
 export const sendApprovalEmail = async (entryId: string) =>
-  (await callFunction<{ message: string }>('send-approval-email', NOT_MAILED, { entryId })).message;
+  (await callAdminFunction<{ message: string }>('send-approval-email', NOT_MAILED, { entryId })).message;
 
 // Accounts
 
 export const fetchUsers = async () =>
-  (await callFunction<{ users: AdminAccount[] }>('get-all-users', 'Failed to fetch users')).users;
+  (await callAdminFunction<{ users: AdminAccount[] }>('get-all-users', 'Failed to fetch users')).users;
 
 /** A user's aggregated statistics; a failure answers zeroed stats with the spec's message. */
 export async function fetchUserStats(userId: string): Promise<{ stats: UserStats; error: string | null }> {
@@ -144,18 +140,24 @@ export async function fetchUserStats(userId: string): Promise<{ stats: UserStats
   }
 }
 
-export const suspendUser = (userId: string) => callFunction('admin-suspend-user', 'Failed to suspend user', { userId });
+export const suspendUser = (userId: string) =>
+  callAdminFunction('admin-suspend-user', 'Failed to suspend user', { userId });
 export const reactivateUser = (userId: string) =>
-  callFunction('admin-reactivate-user', 'Failed to reactivate user', { userId });
-export const deleteUser = (userId: string) => callFunction('admin-delete-user', 'Failed to delete user', { userId });
+  callAdminFunction('admin-reactivate-user', 'Failed to reactivate user', { userId });
+export const deleteUser = (userId: string) =>
+  callAdminFunction('admin-delete-user', 'Failed to delete user', { userId });
 export const updateUserTier = (userId: string, subscriptionTier: Tier) =>
-  callFunction('admin-update-user-tier', 'Failed to update subscription tier', { userId, subscriptionTier });
+  callAdminFunction('admin-update-user-tier', 'Failed to update subscription tier', { userId, subscriptionTier });
 
 // Admins
 
-export const fetchAdmins = () =>
-  select<AdminProfile[]>(
-    supabase.from('profiles').select('id, name, email').eq('role', 'admin').order('email'),
+export const fetchAdmins = (): Promise<AdminProfile[]> =>
+  rowsOrThrow(
+    readRows('profiles', {
+      columns: ['id', 'name', 'email'],
+      equals: { role: 'admin' },
+      orderBy: { column: 'email' },
+    }),
     'Failed to fetch users',
   );
 
@@ -173,14 +175,17 @@ export interface ActivityQuery {
   range: { from: string; to: string } | null;
 }
 
-export function fetchActivity({ actorId, action, range }: ActivityQuery) {
-  let query = supabase
-    .from('admin_activity')
-    .select('id, actor_id, action, target_type, target_id, details, created_at, actor:profiles(name, email)')
-    .order('created_at', { ascending: false })
-    .limit(200);
-  if (actorId) query = query.eq('actor_id', actorId);
-  if (action) query = query.eq('action', action);
-  if (range) query = query.gte('created_at', range.from).lt('created_at', range.to);
-  return select<ActivityRow[]>(query, 'Failed to fetch activity');
+export async function fetchActivity({ actorId, action, range }: ActivityQuery): Promise<ActivityRow[]> {
+  const rows = await rowsOrThrow(
+    readRows('admin_activity', {
+      columns: ['id', 'actor_id', 'action', 'target_type', 'target_id', 'details', 'created_at'],
+      embeds: { actor: embed<{ name: string | null; email: string | null }>('profiles(name, email)') },
+      equals: { ...(actorId && { actor_id: actorId }), ...(action && { action }) },
+      range: range ? { column: 'created_at', from: range.from, before: range.to } : undefined,
+      orderBy: { column: 'created_at', ascending: false },
+      limit: 200,
+    }),
+    'Failed to fetch activity',
+  );
+  return rows.map((row) => ({ ...row, details: object(row.details) ?? {}, actor: one(row.actor) }));
 }

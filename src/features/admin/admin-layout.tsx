@@ -1,4 +1,4 @@
-import { ADMIN_TABS, paths, type AdminTab } from '../../app/paths.ts';
+import { ADMIN_TABS, paths, type AdminTab } from '../../lib/paths.ts';
 import { TabbedPage } from '../../components/tab-links.tsx';
 
 export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {

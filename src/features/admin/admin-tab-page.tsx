@@ -1,6 +1,6 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { AdminTab } from '../../app/paths.ts';
+import type { AdminTab } from '../../lib/paths.ts';
 import { AccountsTab } from './accounts-tab.tsx';
 import { ActivityTab } from './activity-tab.tsx';
 import { AdminsTab } from './admins-tab.tsx';

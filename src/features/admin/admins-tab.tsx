@@ -1,13 +1,13 @@
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAuthStore } from '../auth/index.ts';
 import { errorText } from './admin-errors.ts';
 import { addAdmin, fetchAdmins, removeAdmin, type AdminProfile } from './admin-api.ts';
 import { AdminAlert, adminErrorOf } from './components/admin-alert.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { adminListState } from './components/admin-list-state.tsx';
 import { useAdminData } from './use-admin-data.ts';
-import { useIsOnline } from '../../lib/use-is-online.ts';
+import { useIsOnline } from '../../data/use-is-online.ts';
 
 /** `/admin/admins`: the site admins by email; add one by email, remove one (never the last). */
 export function AdminsTab() {

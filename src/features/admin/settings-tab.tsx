@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useAppSettingsStore } from '../../app/settings/app-settings-store.ts';
+import { useAppSettingsStore } from '../../lib/app-settings-store.ts';
 import { errorText } from './admin-errors.ts';
 import { fetchSettings, toggleFeature } from './admin-api.ts';
 import { AdminAlert } from './components/admin-alert.tsx';
@@ -9,7 +9,7 @@ import { ComponentAccessEditor } from './components/component-access-editor.tsx'
 import { FeatureSwitch } from './components/feature-switch.tsx';
 import { adminListState } from './components/admin-list-state.tsx';
 import { useAdminData } from './use-admin-data.ts';
-import { useIsOnline } from '../../lib/use-is-online.ts';
+import { useIsOnline } from '../../data/use-is-online.ts';
 
 const SWITCH_ORDER = ['waitlist_enabled', 'registration_enabled', 'shop_enabled'];
 

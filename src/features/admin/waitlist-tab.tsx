@@ -3,7 +3,7 @@ import { fetchWaitlist, type WaitlistEntry } from './admin-api.ts';
 import { adminListState } from './components/admin-list-state.tsx';
 import { WaitlistEntryCard } from './components/waitlist-entry-card.tsx';
 import { useAdminData } from './use-admin-data.ts';
-import { useIsOnline } from '../../lib/use-is-online.ts';
+import { useIsOnline } from '../../data/use-is-online.ts';
 
 /** `/admin/waitlist`: the entries, newest first, each to approve or reject with notes. */
 export function WaitlistTab() {

@@ -2,8 +2,7 @@
  * The auth calls of the app, each answering an error text for the form (the auth service's
  * message, or the spec's fallback of section 8) instead of throwing.
  */
-import { env } from '../../lib/env.ts';
-import { supabase, type User } from '../../lib/supabase.ts';
+import { callFunction, callRpc, loadAuth, readRows, type User } from '../../sync/backend.ts';
 import { currentUserSchema, type CurrentUser } from './profile-cache.ts';
 
 export type Outcome = { error: string | null };
@@ -24,7 +23,7 @@ const messageOf = (error: unknown, fallback: string): string => {
 
 export async function signInWithPassword(email: string, password: string): Promise<Outcome> {
   try {
-    const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+    const { error } = await (await loadAuth()).signInWithPassword({ email: email.trim(), password });
     return { error: error ? messageOf(error, 'Sign in failed') : null };
   } catch (error) {
     return { error: messageOf(error, 'Sign in failed') };
@@ -34,7 +33,9 @@ export async function signInWithPassword(email: string, password: string): Promi
 /** Open sign-up: the database makes the profile (role user) from the metadata. */
 export async function signUpOpen(name: string, email: string, password: string): Promise<Outcome> {
   try {
-    const { data, error } = await supabase.auth.signUp({
+    const { data, error } = await (
+      await loadAuth()
+    ).signUp({
       email: email.trim(),
       password,
       options: { data: { name: name.trim() } },
@@ -55,17 +56,10 @@ export async function signUpWithApproval(
   approvalToken: string,
 ): Promise<Outcome> {
   try {
-    const response = await fetch(`${env.supabaseUrl}/functions/v1/admin-create-user`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        apikey: env.supabaseAnonKey,
-        authorization: `Bearer ${env.supabaseAnonKey}`,
-      },
-      body: JSON.stringify({ email, password, name: name.trim(), approvalToken }),
-    });
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
+    const answer = await callFunction('admin-create-user', { email, password, name: name.trim(), approvalToken });
+    if (answer.status === 0) return { error: 'Registration failed' };
+    if (answer.status < 200 || answer.status >= 300) {
+      const { body } = answer;
       const message =
         body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : null;
       return { error: message ?? 'Failed to create account' };
@@ -88,7 +82,7 @@ export async function approvedEmailOf(token: string): Promise<{ email: string; n
   } catch {
     return null;
   }
-  const { data, error } = await supabase.rpc('get_waitlist_entry_by_email', { p_email: email, p_token: token });
+  const { data, error } = await callRpc('get_waitlist_entry_by_email', { p_email: email, p_token: token });
   if (error || !data || typeof data !== 'object') return null;
   const entry = data as { email?: unknown; name?: unknown; status?: unknown };
   if (entry.status !== 'approved' || typeof entry.email !== 'string') return null;
@@ -97,7 +91,9 @@ export async function approvedEmailOf(token: string): Promise<{ email: string; n
 
 export async function requestPasswordReset(email: string): Promise<Outcome> {
   try {
-    const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
+    const { error } = await (
+      await loadAuth()
+    ).resetPasswordForEmail(email.trim(), {
       redirectTo: `${window.location.origin}/reset-password`,
     });
     return { error: error ? messageOf(error, 'Failed to send the reset link') : null };
@@ -108,7 +104,7 @@ export async function requestPasswordReset(email: string): Promise<Outcome> {
 
 export async function updatePassword(password: string): Promise<Outcome> {
   try {
-    const { error } = await supabase.auth.updateUser({ password });
+    const { error } = await (await loadAuth()).updateUser({ password });
     return { error: error ? messageOf(error, 'Failed to update password') : null };
   } catch (error) {
     return { error: messageOf(error, 'Failed to update password') };
@@ -117,11 +113,11 @@ export async function updatePassword(password: string): Promise<Outcome> {
 
 /** Loads role, tier, name and avatar of the signed-in user from their profile row. */
 export async function fetchProfile(user: User): Promise<CurrentUser> {
-  const { data, error } = await supabase
-    .from('profiles')
-    .select('id, email, name, first_name, avatar, role, subscription_tier')
-    .eq('id', user.id)
-    .single();
+  const { rows, error } = await readRows('profiles', {
+    columns: ['id', 'email', 'name', 'first_name', 'avatar', 'role', 'subscription_tier'],
+    equals: { id: user.id },
+  });
+  const [data] = rows;
   if (error || !data) throw new Error('Failed to fetch profile');
   return currentUserSchema.parse({
     id: data.id,

@@ -6,15 +6,14 @@
  *
  * supabase-js is loaded at start only when a session may exist (stored, or arriving in the URL);
  * otherwise the visitor is signed out at once and supabase-js comes with the first page or form
- * that needs it (lib/supabase-loader.ts), the store following it from then on.
+ * that needs it (src/sync/backend.ts loads it on first use), the store following it from then on.
  */
 import { create } from 'zustand';
-import type { AuthChangeEvent, Session } from '../../lib/supabase.ts';
-import { loadSupabase, whenSupabaseLoaded, type SupabaseClient } from '../../lib/supabase-loader.ts';
+import { loadAuth, whenAuthLoaded, type AuthChangeEvent, type AuthClient, type Session } from '../../sync/backend.ts';
 import { clearStoredSession, isSessionStored, mayHaveSession } from './stored-session.ts';
 import { clearCachedProfile, readCachedProfile, writeCachedProfile, type CurrentUser } from './profile-cache.ts';
 
-export type AuthStatus = 'initializing' | 'signed-in' | 'signed-out';
+type AuthStatus = 'initializing' | 'signed-in' | 'signed-out';
 
 interface AuthState {
   status: AuthStatus;
@@ -81,12 +80,12 @@ function applySession(event: AuthChangeEvent, session: Session | null) {
 
 let started = false;
 /** Set once supabase-js is loaded; a signed-in state implies it is (its events make it). */
-let supabase: SupabaseClient;
+let auth: AuthClient;
 
-function followClient(client: SupabaseClient) {
-  supabase = client;
-  client.auth.onAuthStateChange((event, session) => applySession(event, session));
-  client.auth.getSession().then(
+function followClient(client: AuthClient) {
+  auth = client;
+  client.onAuthStateChange((event, session) => applySession(event, session));
+  client.getSession().then(
     ({ error }) => {
       if (error) useAuthStore.setState({ initError: error.message || 'Auth initialization failed' });
     },
@@ -101,9 +100,9 @@ function followClient(client: SupabaseClient) {
 export function startAuth(): void {
   if (started) return;
   started = true;
-  whenSupabaseLoaded(followClient);
+  whenAuthLoaded(followClient);
   const loadNow = () =>
-    void loadSupabase().catch(() => {
+    void loadAuth().catch(() => {
       useAuthStore.setState({ initError: 'Auth initialization failed' });
       if (useAuthStore.getState().status === 'initializing') applySession('SIGNED_OUT', null);
     });
@@ -154,7 +153,7 @@ export async function signOut(loginHref: string, options: { isConfirmed?: boolea
     }
   }
   try {
-    const { error } = await supabase.auth.signOut();
+    const { error } = await auth.signOut();
     if (error) clearStoredSession();
   } catch {
     clearStoredSession();
@@ -181,7 +180,7 @@ export function cancelSignOut(): void {
  */
 export async function signInAgain(loginHref: string): Promise<void> {
   try {
-    await supabase.auth.signOut({ scope: 'local' });
+    await auth.signOut({ scope: 'local' });
   } catch {
     // nothing to forget
   }

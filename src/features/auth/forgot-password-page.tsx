@@ -1,7 +1,7 @@
 import { Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { BrandCard, BrandLayout } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { AuthForm, useAuthSubmit } from './components/auth-form.tsx';

@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { BrandCard, BrandLayout } from '../../components/brand-layout.tsx';
 import { AuthSwitch } from './components/auth-switch.tsx';
 import { SignInForm } from './components/sign-in-form.tsx';

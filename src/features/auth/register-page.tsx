@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { BrandCard, BrandLayout, BrandNotice } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { approvedEmailOf } from './auth-service.ts';

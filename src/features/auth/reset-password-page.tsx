@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { LoadingView } from '../../app/loading-view.tsx';
-import { paths } from '../../app/paths.ts';
+import { LoadingView } from '../../components/loading-view.tsx';
+import { paths } from '../../lib/paths.ts';
 import { BrandCard, BrandLayout, BrandNotice } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { updatePassword } from './auth-service.ts';

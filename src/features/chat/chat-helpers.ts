@@ -4,10 +4,10 @@
  * (links are the only thing made clickable; nothing else in a message is interpreted).
  */
 export const MAX_MESSAGE_LENGTH = 4000;
-export const MESSAGE_TOO_LONG = 'Messages can be 4,000 characters at most.';
+const MESSAGE_TOO_LONG = 'Messages can be 4,000 characters at most.';
 
 /** Characters as the database counts them (code points, so an emoji counts once). */
-export function messageLength(body: string): number {
+function messageLength(body: string): number {
   return [...body].length;
 }
 
@@ -25,7 +25,7 @@ interface Timed {
 }
 
 /** The calendar day of a timestamp in a time zone (`YYYY-MM-DD`). */
-export function dayOf(timestamp: string, timeZone?: string): string {
+function dayOf(timestamp: string, timeZone?: string): string {
   return dayFormat(timeZone).format(new Date(timestamp));
 }
 

@@ -6,16 +6,11 @@
  * one, so a history of 10,000 messages scrolls without a long frame when the next page comes in.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  CHAT_RANGE_LOADING,
-  chatBoundBefore,
-  useChatMessageRange,
-  type ChatRange,
-} from '../../data/use-chat-messages.ts';
-import type { ChatMessageRow } from '../../db/row-schemas.ts';
+import { CHAT_RANGE_LOADING, chatBoundBefore, useChatMessageRange, type ChatRange } from './use-chat-messages.ts';
+import type { ChatMessageRow } from './sync/chat-rows.ts';
 
-export const FIRST_PAGE = 200;
-export const PAGE = 200;
+const FIRST_PAGE = 200;
+const PAGE = 200;
 
 interface StretchProps {
   eventId: string;

@@ -4,17 +4,17 @@ import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { checkAccess } from '../../access/check-access.ts';
 import type { Tier } from '../../access/tiers.ts';
-import type { EventRow, MemberRow } from '../../db/row-schemas.ts';
-import { useChatLive } from '../../data/use-chat-live.ts';
-import { useIsOnline } from '../../lib/use-is-online.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
-import { isManagerRole } from '../events/event-rules.ts';
+import type { EventRow, MemberRow } from '../events/index.ts';
+import { useChatLive } from './use-chat-live.ts';
+import { useIsOnline } from '../../data/use-is-online.ts';
+import { useAuthStore } from '../auth/index.ts';
+import { isManagerRole } from '../events/index.ts';
 import { onlineNames, typingText } from './chat-live-text.ts';
 import { ChatThread } from './chat-thread.tsx';
 import { SearchDialog } from './search-dialog.tsx';
 import { useFillViewport } from './use-fill-viewport.ts';
-import { EventPageFallback } from '../events/event-page-fallback.tsx';
-import { useEventPage } from '../events/use-event-page.ts';
+import { EventPageFallback } from '../events/index.ts';
+import { useEventPage } from '../events/index.ts';
 
 const WhatsAppImportDialog = lazy(async () => ({
   default: (await import('./whatsapp-import-dialog.tsx')).WhatsAppImportDialog,

@@ -2,12 +2,12 @@ import { Box, Button, HStack, IconButton } from '@chakra-ui/react';
 import { Clock, CornerUpLeft, SmilePlus } from 'lucide-react';
 import { memo } from 'react';
 import type { Tier } from '../../access/tiers.ts';
-import type { ChatMessageRow } from '../../db/row-schemas.ts';
+import type { ChatMessageRow } from './sync/chat-rows.ts';
 import type { ReactionSummary } from './chat-helpers.ts';
 import { MessageText } from './message-text.tsx';
 import { UpgradeNotice } from '../../components/upgrade-prompt.tsx';
 
-export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '🎉', '🙏'];
+const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '🎉', '🙏'];
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 

@@ -1,7 +1,7 @@
 import { Box, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import type { ChatMessageRow } from '../../db/row-schemas.ts';
+import type { ChatMessageRow } from './sync/chat-rows.ts';
 import type { ChatRow } from './chat-helpers.ts';
 import { MESSAGE_CSS } from './message-styles.ts';
 

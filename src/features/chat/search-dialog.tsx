@@ -2,8 +2,8 @@ import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { AppDialog } from '../../components/app-dialog.tsx';
 import { useDeferredValue, useState } from 'react';
 import type { Tier } from '../../access/tiers.ts';
-import { CHAT_SEARCH_LIMIT, useChatSearch } from '../../data/use-chat-messages.ts';
-import type { MemberRow } from '../../db/row-schemas.ts';
+import { CHAT_SEARCH_LIMIT, useChatSearch } from './use-chat-messages.ts';
+import type { MemberRow } from '../events/index.ts';
 import { UpgradeNotice } from '../../components/upgrade-prompt.tsx';
 
 const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

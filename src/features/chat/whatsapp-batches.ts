@@ -23,7 +23,7 @@ export interface ImportMessage {
   occurrence: number;
 }
 
-export const IMPORT_BATCH_SIZE = 1000;
+const IMPORT_BATCH_SIZE = 1000;
 
 /** Splits text into parts of at most `max` code points. */
 export function splitLongText(body: string, max = MAX_MESSAGE_LENGTH): string[] {

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import type { Tier } from '../../access/tiers.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 import { mutate, useMutationState } from '../../data/index.ts';
-import type { MemberRow } from '../../db/row-schemas.ts';
+import type { MemberRow } from '../events/index.ts';
 import { UpgradeNotice } from '../../components/upgrade-prompt.tsx';
 import { importBatches, toImportMessages } from './whatsapp-batches.ts';
 import { exportText } from './whatsapp-file.ts';

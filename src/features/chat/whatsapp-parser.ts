@@ -49,7 +49,7 @@ const OMITTED = [
 ];
 
 /** Day-first or month-first, from every date of the file (year-first dates say nothing). */
-export function detectDateOrder(headers: readonly { a: number; b: number }[], fallback: 'dmy' | 'mdy'): 'dmy' | 'mdy' {
+function detectDateOrder(headers: readonly { a: number; b: number }[], fallback: 'dmy' | 'mdy'): 'dmy' | 'mdy' {
   for (const h of headers) {
     if (h.a > 31) continue; // year first
     if (h.a > 12) return 'dmy';

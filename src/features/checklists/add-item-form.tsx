@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { FormMessage } from '../../components/form-message.tsx';
 import { mutate } from '../../data/index.ts';
-import { mutateErrorText } from '../events/mutate-error.ts';
+import { mutateErrorText } from '../events/index.ts';
 
 /** Adds an item at the end of a list; the field stays focused for the next one. */
 export function AddItemForm({

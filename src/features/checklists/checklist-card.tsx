@@ -1,7 +1,7 @@
 import { Badge, Card, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { ActionsMenu } from '../../components/actions-menu.tsx';
 import { mutate } from '../../data/index.ts';
-import type { ChecklistItemRow, ChecklistRow } from '../../db/row-schemas.ts';
+import type { ChecklistItemRow, ChecklistRow } from './sync/checklist-rows.ts';
 import { planMove } from '../../sync/ordering.ts';
 import { AddItemForm } from './add-item-form.tsx';
 import { progress } from './checklist-helpers.ts';

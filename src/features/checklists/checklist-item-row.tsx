@@ -1,7 +1,7 @@
 import { Badge, Box, Checkbox, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ChecklistItemRow } from '../../db/row-schemas.ts';
+import type { ChecklistItemRow } from './sync/checklist-rows.ts';
 
 const dueFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const doneFormat = new Intl.DateTimeFormat(undefined, {

@@ -4,7 +4,7 @@ import { AppDialog, DialogButtons } from '../../components/app-dialog.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { mutate } from '../../data/index.ts';
 import type { RowResult } from '../../lib/csv.ts';
-import { mutateErrorText } from '../events/mutate-error.ts';
+import { mutateErrorText } from '../events/index.ts';
 import { matchImportRows, type ImportItem, type Member } from './checklist-rules.ts';
 import { formatDue } from './checklist-item-row.tsx';
 import { checklistItemsFromCsv } from './csv-import.ts';

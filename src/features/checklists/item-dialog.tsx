@@ -4,8 +4,8 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { mutate } from '../../data/index.ts';
-import type { ChecklistItemRow } from '../../db/row-schemas.ts';
-import { useSave } from '../events/use-save.ts';
+import type { ChecklistItemRow } from './sync/checklist-rows.ts';
+import { useSave } from '../events/index.ts';
 import { itemChanges, type Member } from './checklist-rules.ts';
 
 interface ItemDialogProps {

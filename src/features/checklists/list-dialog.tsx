@@ -3,8 +3,8 @@ import { SelectField } from '../../components/select-field.tsx';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { mutate } from '../../data/index.ts';
-import type { ChecklistKind, ChecklistRow } from '../../db/row-schemas.ts';
-import { useSave } from '../events/use-save.ts';
+import type { ChecklistKind, ChecklistRow } from './sync/checklist-rows.ts';
+import { useSave } from '../events/index.ts';
 import { KIND_LABELS, KINDS } from './list-kinds.ts';
 
 /** Creates a list (title and kind) or, given one, renames it. */

@@ -1,5 +1,5 @@
 import { Box, Card, Text } from '@chakra-ui/react';
-import type { ChecklistItemRow, ChecklistRow } from '../../db/row-schemas.ts';
+import type { ChecklistItemRow, ChecklistRow } from './sync/checklist-rows.ts';
 import { ChecklistItemRowView, ITEM_ROW_LINES } from './checklist-item-row.tsx';
 import { myItems } from './checklist-helpers.ts';
 

@@ -3,7 +3,7 @@ import { Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
-import { CopyButton } from '../events/copy-button.tsx';
+import { CopyButton } from '../events/index.ts';
 
 /** A list as plain text (the simple export): copy it, or hand it to the device's share sheet where there is one. */
 export function ShareDialog({ title, text, onClose }: { title: string; text: string; onClose(): void }) {

@@ -17,7 +17,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
-import type { ChecklistItemRow } from '../../db/row-schemas.ts';
+import type { ChecklistItemRow } from './sync/checklist-rows.ts';
 import { ChecklistItemRowView, ITEM_ROW_LINES } from './checklist-item-row.tsx';
 
 interface SortableItemsProps {

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { mutate } from '../../data/index.ts';
-import { useChecklistTemplates } from '../../data/use-checklists.ts';
-import type { ChecklistTemplateRow } from '../../db/row-schemas.ts';
-import { mutateErrorText } from '../events/mutate-error.ts';
+import { useChecklistTemplates } from './use-checklists.ts';
+import type { ChecklistTemplateRow } from './sync/checklist-rows.ts';
+import { mutateErrorText } from '../events/index.ts';
 import { KIND_LABELS } from './list-kinds.ts';
 
 interface TemplatesDialogProps {

@@ -2,9 +2,11 @@ import { tierLimits } from '../../access/tier-limits.ts';
 import type { Tier } from '../../access/tiers.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 import { mutate } from '../../data/index.ts';
-import { EMPTY_EVENT_FORM, EventFormDialog, eventFieldsOf, type EventFormValues } from '../events/event-form.tsx';
-import { datesRefusal, eventsAtOnceRefusal } from '../events/event-rules.ts';
-import { mutateErrorText } from '../events/mutate-error.ts';
+import { EMPTY_EVENT_FORM, eventFieldsOf, type EventFormValues } from '../events/index.ts';
+import { EventFormDialog } from '../events/index.ts';
+import { datesRefusal } from '../events/index.ts';
+import { eventsAtOnceRefusal } from '../events/index.ts';
+import { mutateErrorText } from '../events/index.ts';
 
 interface CreateEventDialogProps {
   tier: Tier;

@@ -3,9 +3,9 @@
  * for good (the server function) for the creator, each asked for first; restore (the creator's,
  * of a deleted event) needs no confirmation.
  */
-import type { EventRow } from '../../db/row-schemas.ts';
-import { mutate } from '../../data/index.ts';
-import { CREATOR_CANNOT_LEAVE, leaveOutcome, type EventRole } from '../events/event-rules.ts';
+import type { EventRow } from '../events/index.ts';
+import { mutate, type KindName, type RawArgs } from '../../data/index.ts';
+import { CREATOR_CANNOT_LEAVE, leaveOutcome, type EventRole } from '../events/index.ts';
 import type { ConfirmRequest } from '../../components/confirm-dialog.tsx';
 
 export type EventAction = 'leave' | 'delete' | 'delete-for-good' | 'restore';
@@ -15,7 +15,7 @@ export function restoreEvent(event: EventRow, queue: Queue): void {
   queue('event.restore', { id: event.id }, `restore ${event.name}`);
 }
 
-type Queue = (kind: string, args: unknown, label: string) => void;
+type Queue = <K extends KindName>(kind: K, args: RawArgs<K>, label: string) => void;
 
 /** Queues a change and hands its id to the dashboard, which shows a refusal if one comes back. */
 export function queueChange(

@@ -3,12 +3,12 @@ import { CalendarDays, EllipsisVertical, MapPin, RotateCcw, Users } from 'lucide
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { shallow } from 'zustand/shallow';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { OnDemandButton } from '../../components/on-demand-button.tsx';
-import type { EventRow } from '../../db/row-schemas.ts';
-import type { MemberSummary } from '../../data/index.ts';
-import { formatDateRange } from '../events/event-format.ts';
-import { useOnDemand } from '../../app/lazy-page.ts';
+import type { EventRow } from '../events/index.ts';
+import type { MemberSummary } from '../events/index.ts';
+import { formatDateRange } from '../events/index.ts';
+import { useOnDemand } from '../../lib/lazy-page.ts';
 import type { EventActionsMenuProps } from './event-actions-menu.tsx';
 import type { EventAction } from './event-actions.ts';
 

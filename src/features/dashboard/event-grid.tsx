@@ -1,6 +1,6 @@
 import { SimpleGrid, Text } from '@chakra-ui/react';
-import type { EventRow } from '../../db/row-schemas.ts';
-import type { MemberSummary } from '../../data/index.ts';
+import type { EventRow } from '../events/index.ts';
+import type { MemberSummary } from '../events/index.ts';
 import type { EventAction } from './event-actions.ts';
 import { EventCard } from './event-card.tsx';
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Users } from 'lucide-react';
-import type { MemberRow } from '../../db/row-schemas.ts';
+import type { MemberRow } from './sync/member-rows.ts';
 import { MemberAvatar } from './member-avatar.tsx';
 
 /** Who is coming: every member with avatar and role, and the way to the members dialog. */

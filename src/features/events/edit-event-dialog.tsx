@@ -1,4 +1,4 @@
-import type { EventRow } from '../../db/row-schemas.ts';
+import type { EventRow } from './sync/event-rows.ts';
 import { mutate } from '../../data/index.ts';
 import { changedFields } from '../../lib/changed-fields.ts';
 import { EventFormDialog, eventFieldsOf, type EventFormValues } from './event-form.tsx';

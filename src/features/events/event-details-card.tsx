@@ -1,6 +1,6 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
 import { CalendarDays, MapPin } from 'lucide-react';
-import type { EventRow } from '../../db/row-schemas.ts';
+import type { EventRow } from './sync/event-rows.ts';
 import { formatDateRange } from './event-format.ts';
 import { planningDays } from './event-rules.ts';
 import { SectionCard } from '../../components/section-card.tsx';

@@ -3,7 +3,7 @@ import { Pencil } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
-import { EventMembersDialog } from '../members/event-members-dialog.tsx';
+import { EventMembersDialog } from './members/event-members-dialog.tsx';
 import { CrewCard } from './crew-card.tsx';
 import { EventDetailsCard } from './event-details-card.tsx';
 import { JoinLinkCard } from './join-link-card.tsx';

@@ -53,10 +53,6 @@ export function datesRefusal(tier: Tier, startDate: string, endDate: string): st
   return planningDaysRefusal(tier, tierLimits(tier), planningDays(startDate, endDate), up ? tierLimits(up) : undefined);
 }
 
-export function nextTier(tier: Tier): Tier | null {
-  return NEXT_TIER[tier];
-}
-
 export type LeaveOutcome = 'not-member' | 'creator-blocked' | 'deletes-event' | 'leaves';
 
 /** What leaving does (spec section 4): refused for a non-member and for a creator with others; a sole member deletes the event. */

@@ -1,7 +1,7 @@
 import { Box, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 import { isTempId } from '../../sync/temp-ids.ts';
 import { CopyButton } from './copy-button.tsx';

@@ -1,11 +1,13 @@
 import { Button, Spinner, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { BrandCard, BrandLayout } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
-import { mutate, useEventLookup, useEventMembers, useMutationState, useRejectedChanges } from '../../data/index.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { mutate, useMutationState, useRejectedChanges } from '../../data/index.ts';
+import { useEventLookup } from './use-event-lookup.ts';
+import { useEventMembers } from './use-members.ts';
+import { useAuthStore } from '../auth/index.ts';
 
 /**
  * `/join?id={eventId}`: a signed-in member opens the event; a non-member joins as member (the

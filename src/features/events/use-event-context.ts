@@ -6,8 +6,9 @@
  */
 import { useEffect } from 'react';
 import type { Tier } from '../../access/tiers.ts';
-import { useEvent, useEventMembers } from '../../data/index.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useEvent } from './use-events.ts';
+import { useEventMembers } from './use-members.ts';
+import { useAuthStore } from '../auth/index.ts';
 import { isManagerRole } from './event-rules.ts';
 import { useSelectedEventStore } from './selected-event-store.ts';
 

@@ -5,9 +5,12 @@
  * shows the not-a-member page.
  */
 import { useMemo } from 'react';
-import type { EventRow, MemberRow } from '../../db/row-schemas.ts';
-import { useEventLookup, useEventMembers, useSyncStatus } from '../../data/index.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import type { EventRow } from './sync/event-rows.ts';
+import type { MemberRow } from './sync/member-rows.ts';
+import { useEventLookup } from './use-event-lookup.ts';
+import { useEventMembers } from './use-members.ts';
+import { useSyncStatus } from '../../data/index.ts';
+import { useAuthStore } from '../auth/index.ts';
 import { isManagerRole } from './event-rules.ts';
 
 export type EventPage =

@@ -1,6 +1,6 @@
 import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { ArrowRight, Lock } from 'lucide-react';
-import type { SettlementRow } from '../../db/row-schemas.ts';
+import type { SettlementRow } from './sync/expense-rows.ts';
 import { balanceText, settlementText } from './expense-display.ts';
 import { formatMoney, type Transfer } from './money.ts';
 

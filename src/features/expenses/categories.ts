@@ -1,5 +1,5 @@
 /** The names of the expense categories, as the page and the form show them. */
-import type { EXPENSE_CATEGORIES } from '../../sync/kinds/expense-kinds.ts';
+import type { EXPENSE_CATEGORIES } from './sync/expense-kinds.ts';
 
 export const CATEGORY_LABELS: Record<(typeof EXPENSE_CATEGORIES)[number], string> = {
   food: 'Food',

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { Receipt } from 'lucide-react';
-import type { ExpenseRow } from '../../db/row-schemas.ts';
+import type { ExpenseRow } from './sync/expense-rows.ts';
 import { CATEGORY_LABELS } from './categories.ts';
 import { inEventCurrencyText, payersText } from './expense-display.ts';
 import { formatMoney } from './money.ts';

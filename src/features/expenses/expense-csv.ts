@@ -1,7 +1,7 @@
 /** CSV exports of an event's expenses and balances (simple exports, starter), written by papaparse. */
 import Papa from 'papaparse';
-import { RATE_ONE, toEventMinor } from '../../db/currency.ts';
-import type { ExpenseRow } from '../../db/row-schemas.ts';
+import { RATE_ONE, toEventMinor } from './sync/currency.ts';
+import type { ExpenseRow } from './sync/expense-rows.ts';
 import { formatRate } from './money.ts';
 
 const amount = (minor: number) => (minor / 100).toFixed(2);

@@ -3,11 +3,12 @@ import { SelectField } from '../../components/select-field.tsx';
 import { useReducer, useState } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import type { ExpenseRow } from '../../db/row-schemas.ts';
+import type { ExpenseRow } from './sync/expense-rows.ts';
 import { mutate } from '../../data/index.ts';
-import { CURRENCIES, toEventMinor, type Currency } from '../../db/currency.ts';
-import { EXPENSE_CATEGORIES, editBase } from '../../sync/kinds/expense-kinds.ts';
-import { useSave } from '../events/use-save.ts';
+import { CURRENCIES, type Currency } from './sync/currency.ts';
+import { toEventMinor } from './money.ts';
+import { EXPENSE_CATEGORIES, editBase } from './sync/expense-kinds.ts';
+import { useSave } from '../events/index.ts';
 import { CATEGORY_LABELS } from './categories.ts';
 import {
   expenseChanges,

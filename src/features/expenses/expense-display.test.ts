@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ReplacedEdit, SettlementRow } from '../../db/row-schemas.ts';
+import type { ReplacedEdit } from './sync/expense-rows.ts';
+import type { SettlementRow } from './sync/expense-rows.ts';
 import {
   balanceRows,
   balanceText,

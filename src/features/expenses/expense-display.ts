@@ -4,8 +4,10 @@
  * the page derives from the event's expenses (total spent, the rates last used, the balances
  * export's rows). All in integer cents; CHF is the event's currency.
  */
-import type { ExpenseRow, ReplacedEdit, SettlementRow } from '../../db/row-schemas.ts';
-import { RATE_ONE, toEventMinor } from '../../db/currency.ts';
+import type { ExpenseRow, ReplacedEdit } from './sync/expense-rows.ts';
+import type { SettlementRow } from './sync/expense-rows.ts';
+import { RATE_ONE } from './sync/currency.ts';
+import { toEventMinor } from './money.ts';
 import { CATEGORY_LABELS } from './categories.ts';
 import { expenseInEventCurrency, formatMoney, formatRate, type Share } from './money.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExpenseRow } from '../../db/row-schemas.ts';
+import type { ExpenseRow } from './sync/expense-rows.ts';
 import {
   expenseChanges,
   expenseFormReducer,

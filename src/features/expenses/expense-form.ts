@@ -4,9 +4,9 @@
  * fields stand. An edit sends only the fields that changed; the money fields (amount, currency,
  * rate, payers and split) go as one group, since a later-made edit wins them together.
  */
-import type { ExpenseRow } from '../../db/row-schemas.ts';
-import { RATE_ONE, type Currency } from '../../db/currency.ts';
-import { EDIT_GROUPS, groupsOf, type EXPENSE_CATEGORIES } from '../../sync/kinds/expense-kinds.ts';
+import type { ExpenseRow } from './sync/expense-rows.ts';
+import { RATE_ONE, type Currency } from './sync/currency.ts';
+import { EDIT_GROUPS, groupsOf, type EXPENSE_CATEGORIES } from './sync/expense-kinds.ts';
 import { mainPayer, payersOf, sharesOf, type SplitMode } from './expense-split.ts';
 import { formatRate, parseMoney, parseRate, type Payer, type Share } from './money.ts';
 

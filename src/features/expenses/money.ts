@@ -15,9 +15,9 @@
  *   remainder, so balances stay whole cents that add up to zero.
  */
 
-import { RATE_ONE, toEventMinor } from '../../db/currency.ts';
+import { RATE_ONE, toEventMinor } from './sync/currency.ts';
 
-export { CURRENCIES, EVENT_CURRENCY, RATE_ONE, toEventMinor } from '../../db/currency.ts';
+export { toEventMinor } from './sync/currency.ts';
 
 export interface Share {
   user_id: string;

@@ -1,7 +1,7 @@
 import { Box, Image, Spinner, Text } from '@chakra-ui/react';
 import { AppDialog } from '../../components/app-dialog.tsx';
-import type { ExpenseRow } from '../../db/row-schemas.ts';
-import { useReceipt } from '../../data/use-receipt.ts';
+import type { ExpenseRow } from './sync/expense-rows.ts';
+import { useReceipt } from './use-receipt.ts';
 
 /** An expense's receipt photo, full width; offline, the receipts not on this device say so. */
 export function ReceiptDialog({ expense, onClose }: { expense: ExpenseRow; onClose(): void }) {

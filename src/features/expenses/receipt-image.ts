@@ -4,7 +4,7 @@
  * queued (smaller to keep offline and quicker to send on a weak signal). A picture the browser
  * cannot decode (HEIC on some browsers) is kept as it is.
  */
-import { RECEIPT_MAX_BYTES } from '../../sync/kinds/expense-kinds.ts';
+import { RECEIPT_MAX_BYTES } from './sync/expense-kinds.ts';
 
 const MAX_SIDE = 1600;
 

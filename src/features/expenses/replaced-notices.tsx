@@ -1,5 +1,5 @@
 import { Alert, Button } from '@chakra-ui/react';
-import type { ExpenseRow } from '../../db/row-schemas.ts';
+import type { ExpenseRow } from './sync/expense-rows.ts';
 import { replacedValue } from './expense-display.ts';
 import { useSeenReplacements } from './seen-replacements.ts';
 

@@ -3,7 +3,7 @@
  * notice is shown once per replaced change, not again after a reload.
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import type { ReplacedEdit } from '../../db/row-schemas.ts';
+import type { ReplacedEdit } from './sync/expense-rows.ts';
 
 const KEY = 'crewcamp-replaced-seen';
 const listeners = new Set<() => void>();

@@ -2,9 +2,9 @@ import { Field, HStack, Input, Text } from '@chakra-ui/react';
 import { SelectField } from '../../components/select-field.tsx';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
-import { CURRENCIES, type Currency } from '../../db/currency.ts';
+import { CURRENCIES, type Currency } from './sync/currency.ts';
 import { mutate } from '../../data/index.ts';
-import { useSave } from '../events/use-save.ts';
+import { useSave } from '../events/index.ts';
 import { formatMoney, formatRate, fromEventMinor, parseRate, type Transfer } from './money.ts';
 
 type PaidCurrency = Exclude<Currency, 'CHF'>;

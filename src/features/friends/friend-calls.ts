@@ -1,15 +1,19 @@
 /**
  * The friend calls that only make sense online and are not queued: making an invite code (its
  * link is shown at once) and accepting one (the visitor of /friends/invite/{code}). Writes that
- * can wait (requests, answers, removal) go through `mutate` instead (src/sync/kinds/friend-kinds).
+ * can wait (requests, answers, removal) go through `mutate` instead (sync/friend-kinds.ts).
  */
-import { supabase } from '../../lib/supabase.ts';
+import { callRpc } from '../../sync/backend.ts';
 
 export type CallResult<T> = { ok: true; value: T; message: string } | { ok: false; message: string };
 
-async function call(fn: string, args: Record<string, unknown> | undefined, fallback: string) {
+async function call(
+  fn: 'generate_friend_invite_code' | 'accept_friend_invite_code',
+  args: { p_code: string } | undefined,
+  fallback: string,
+) {
   try {
-    const { data, error } = await supabase.rpc(fn, args);
+    const { data, error } = await callRpc(fn, args);
     if (error || !data || typeof data !== 'object') return { ok: false as const, message: fallback };
     const answer = data as { success?: unknown; message?: unknown } & Record<string, unknown>;
     const message = typeof answer.message === 'string' && answer.message ? answer.message : fallback;

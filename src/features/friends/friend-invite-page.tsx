@@ -1,11 +1,11 @@
 import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { BrandCard, BrandLayout } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { requestSync } from '../../data/index.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAuthStore } from '../auth/index.ts';
 import { InviteSignUp } from './components/invite-sign-up.tsx';
 import { acceptInviteCode, type CallResult } from './friend-calls.ts';
 

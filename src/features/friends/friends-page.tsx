@@ -1,12 +1,12 @@
 import { Stack, Text } from '@chakra-ui/react';
-import { useFriendRequests, useFriends } from '../../data/index.ts';
+import { useFriendRequests, useFriends } from './use-friends.ts';
 import { FriendItem } from './components/friend-item.tsx';
 import { IncomingRequest } from './components/incoming-request.tsx';
 import { InviteLinkCard } from './components/invite-link-card.tsx';
 import { OutgoingRequest } from './components/outgoing-request.tsx';
 import { PanelSection } from '../../components/section-card.tsx';
 import { SendRequestForm } from './components/send-request-form.tsx';
-import { useIsOnline } from '../../lib/use-is-online.ts';
+import { useIsOnline } from '../../data/use-is-online.ts';
 
 /** `/profile/friends`: friends, requests both ways, a request by email and an invite link. */
 export function FriendsPage() {

@@ -3,7 +3,7 @@
  * sending), done, or refused with the server's message (or the spec's fallback text).
  */
 import { useState } from 'react';
-import { mutate, MutationValidationError, useMutationState } from '../../data/index.ts';
+import { mutate, MutationValidationError, useMutationState, type KindName, type RawArgs } from '../../data/index.ts';
 
 export type WriteOutcome =
   { status: 'idle' } | { status: 'waiting' } | { status: 'done' } | { status: 'failed'; message: string };
@@ -13,7 +13,7 @@ export function useQueuedWrite(fallback: string) {
   const [localError, setLocalError] = useState<string | null>(null);
   const state = useMutationState(mutationId);
 
-  async function run(kind: string, args: unknown): Promise<boolean> {
+  async function run<K extends KindName>(kind: K, args: RawArgs<K>): Promise<boolean> {
     setLocalError(null);
     try {
       const queued = await mutate(kind, args);

@@ -3,7 +3,7 @@ import { Tent, WifiOff } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { TIER_LIMITS } from '../../access/tier-limits.ts';
 import { TIERS, tierLabel } from '../../access/tiers.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { Copyright } from '../../components/copyright.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { InstallAppButton } from '../../pwa/install-app-button.tsx';

@@ -2,7 +2,7 @@ import { Badge, Button, HStack, Popover, Stack, Text, Textarea } from '@chakra-u
 import { formatDistanceToNow, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import type { NotificationItem } from './notification-items.ts';
 
 interface NotificationCardProps {

@@ -4,7 +4,7 @@
  * {event}'. An item is unread while its invitation is pending and the user has not marked it read
  * on this device; responding marks it read. The unread count never goes below 0.
  */
-import type { InvitationRow } from '../../db/row-schemas.ts';
+import type { InvitationRow } from '../events/index.ts';
 
 export interface NotificationItem {
   id: string;

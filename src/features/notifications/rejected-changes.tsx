@@ -2,17 +2,15 @@ import { Button, HStack, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useRejectedChanges } from '../../data/index.ts';
-import { describeChange } from '../sync-status/describe-change.ts';
 
 /**
  * The changes the server refused, in words, each with the server's reason: discard it (it is
  * already undone on the device) or retry it (applied again and queued at the end).
  */
 export function RejectedChanges() {
-  const { changes, eventNames, discard, retry } = useRejectedChanges();
+  const { changes, describe, discard, retry } = useRejectedChanges();
   const [isOpen, setOpen] = useState(false);
   if (!changes.length) return null;
-  const nameOf = (id: string) => eventNames[id];
   return (
     <Popover.Root open={isOpen} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom' }}>
       <Popover.Trigger asChild>
@@ -36,7 +34,7 @@ export function RejectedChanges() {
                 </Stack>
                 <Stack as="ul" gap="3" listStyleType="none" aria-label="Refused changes">
                   {changes.map((change) => {
-                    const what = describeChange(change, nameOf);
+                    const what = describe(change);
                     return (
                       <Stack as="li" key={change.mutationId} gap="1.5" borderTopWidth="1px" pt="3">
                         <Text fontWeight="medium" textStyle="sm">

@@ -3,8 +3,9 @@
  * on every Realtime change of an invitation), with a pull every 60 seconds while the bell is shown.
  */
 import { useEffect, useMemo } from 'react';
-import { useInvitationNames, useReceivedInvitations, useSyncSession } from '../../data/index.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useInvitationNames, useReceivedInvitations } from '../events/index.ts';
+import { useSyncSession } from '../../data/index.ts';
+import { useAuthStore } from '../auth/index.ts';
 import { notificationItems, unreadCount, type NotificationItem } from './notification-items.ts';
 import { useReadStore } from './read-store.ts';
 

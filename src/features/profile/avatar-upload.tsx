@@ -2,15 +2,15 @@ import { Avatar, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { FormMessage } from '../../components/form-message.tsx';
-import type { ProfileRow } from '../../db/row-schemas.ts';
+import type { ProfileRow } from './sync/profile-rows.ts';
 import { mutate } from '../../data/index.ts';
-import { mutateErrorText } from '../events/mutate-error.ts';
+import { mutateErrorText } from '../events/index.ts';
 import { SectionCard } from '../../components/section-card.tsx';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
 /** The spec's avatar checks, before anything is read or queued. */
-export function avatarFileError(file: { size: number; type: string }): string | null {
+function avatarFileError(file: { size: number; type: string }): string | null {
   if (file.size > MAX_BYTES) return 'File size must be less than 5MB';
   if (!file.type.startsWith('image/')) return 'File must be an image';
   return null;

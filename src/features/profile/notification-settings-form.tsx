@@ -1,7 +1,7 @@
 import { HStack, Stack, Switch, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormCard, type FormCardMessage } from '../../components/form-card.tsx';
-import type { ProfileRow } from '../../db/row-schemas.ts';
+import type { ProfileRow } from './sync/profile-rows.ts';
 import { mutate } from '../../data/index.ts';
 
 const CHOICES = [
@@ -18,7 +18,7 @@ type Choice = (typeof CHOICES)[number]['key'];
 export type NotificationChoices = Record<Choice, boolean>;
 
 /** The device's stored choices; a choice never made (the server's default `{}`) is on. */
-export function notificationChoices(profile: ProfileRow): NotificationChoices {
+function notificationChoices(profile: ProfileRow): NotificationChoices {
   const stored = profile.notification_settings ?? {};
   return {
     invitations: stored.invitations ?? true,

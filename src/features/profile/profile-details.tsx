@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
-import { useProfile } from '../../data/index.ts';
+import { useProfile } from './use-profile.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';

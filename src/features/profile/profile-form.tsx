@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormCard, type FormCardMessage } from '../../components/form-card.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useFormValues } from '../../lib/use-form-values.ts';
-import type { ProfileRow } from '../../db/row-schemas.ts';
+import type { ProfileRow } from './sync/profile-rows.ts';
 import { mutate } from '../../data/index.ts';
 
 const FIELDS = [

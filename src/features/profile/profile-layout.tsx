@@ -1,4 +1,4 @@
-import { PROFILE_TABS, paths, type ProfileTab } from '../../app/paths.ts';
+import { PROFILE_TABS, paths, type ProfileTab } from '../../lib/paths.ts';
 import { TabbedPage } from '../../components/tab-links.tsx';
 
 export const PROFILE_TAB_LABELS: Record<ProfileTab, string> = {

@@ -1,8 +1,8 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
-import type { ProfileTab } from '../../app/paths.ts';
+import type { ProfileTab } from '../../lib/paths.ts';
 import { tierLabel } from '../../access/tiers.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
-import { useProfile } from '../../data/index.ts';
+import { useAuthStore } from '../auth/index.ts';
+import { useProfile } from './use-profile.ts';
 import { NotificationSettingsForm } from './notification-settings-form.tsx';
 import { ProfileDetails } from './profile-details.tsx';
 

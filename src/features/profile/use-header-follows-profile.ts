@@ -4,9 +4,9 @@
  * the shown user is updated and cached for the next start.
  */
 import { useEffect } from 'react';
-import type { ProfileRow } from '../../db/row-schemas.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
-import { writeCachedProfile } from '../auth/profile-cache.ts';
+import type { ProfileRow } from './sync/profile-rows.ts';
+import { useAuthStore } from '../auth/index.ts';
+import { writeCachedProfile } from '../auth/index.ts';
 
 export function useHeaderFollowsProfile(profile: ProfileRow | null): void {
   useEffect(() => {

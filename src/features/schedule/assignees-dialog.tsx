@@ -2,9 +2,10 @@ import { Button, Checkbox, Stack, Text } from '@chakra-ui/react';
 import { AppDialog } from '../../components/app-dialog.tsx';
 import { useState } from 'react';
 import { FormMessage } from '../../components/form-message.tsx';
-import type { MemberRow, ScheduleItemRow } from '../../db/row-schemas.ts';
+import type { MemberRow } from '../events/index.ts';
+import type { ScheduleItemRow } from './sync/schedule-rows.ts';
 import { mutate } from '../../data/index.ts';
-import { mutateErrorText } from '../events/mutate-error.ts';
+import { mutateErrorText } from '../events/index.ts';
 
 interface Props {
   item: ScheduleItemRow;

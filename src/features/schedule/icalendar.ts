@@ -21,7 +21,7 @@ export interface CalendarItem {
  * time: for a floating event it writes a Date's UTC fields, so the wall clock is read as UTC and
  * the result does not depend on the zone of the device that exports.
  */
-export function floatingDate(wallClock: string): Date {
+function floatingDate(wallClock: string): Date {
   const [date, time = '00:00:00'] = wallClock.split('T');
   return new Date(`${date}T${time.slice(0, 8).padEnd(8, ':00')}Z`);
 }

@@ -17,7 +17,7 @@ export const formatDay = (day: string) => format(parseISO(day), 'EEE, MMM d');
 export const formatLongDay = (day: string) => format(parseISO(day), 'EEEE, MMMM d, yyyy');
 
 /** 'Jul 16, 2027' for `2027-07-16`. */
-export const formatDate = (day: string) => format(parseISO(day), 'MMM d, yyyy');
+const formatDate = (day: string) => format(parseISO(day), 'MMM d, yyyy');
 
 const time = (t: string) => format(parseISO(t), 'HH:mm');
 

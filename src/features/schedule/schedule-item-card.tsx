@@ -1,6 +1,6 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { CalendarPlus, Lock, MapPin, Pencil, TriangleAlert, Users } from 'lucide-react';
-import type { ScheduleItemRow } from '../../db/row-schemas.ts';
+import type { ScheduleItemRow } from './sync/schedule-rows.ts';
 import { formatTimeRange } from './schedule-format.ts';
 
 interface Props {

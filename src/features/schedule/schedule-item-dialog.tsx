@@ -2,11 +2,11 @@ import { Button, SimpleGrid, Text } from '@chakra-ui/react';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { TextAreaField, TextField } from '../../components/text-field.tsx';
-import type { ScheduleItemRow } from '../../db/row-schemas.ts';
+import type { ScheduleItemRow } from './sync/schedule-rows.ts';
 import { mutate } from '../../data/index.ts';
 import { changedFields } from '../../lib/changed-fields.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
-import { useSave } from '../events/use-save.ts';
+import { useSave } from '../events/index.ts';
 import { inputValue, scheduleWindowHint } from './schedule-format.ts';
 import { scheduleProblem, type ScheduleEvent } from './schedule-helpers.ts';
 

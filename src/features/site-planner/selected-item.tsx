@@ -2,7 +2,7 @@ import { Button, Field, Heading, HStack, Input, Text } from '@chakra-ui/react';
 import { SelectField } from '../../components/select-field.tsx';
 import { RotateCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { SiteItemRow } from '../../db/row-schemas.ts';
+import type { SiteItemRow } from './sync/site-plan-rows.ts';
 import { mutate } from '../../data/index.ts';
 import { SUGGESTED_LAYERS } from './site-plan-helpers.ts';
 import { itemTypeOf, readItemSize } from './site-plan-rules.ts';

@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import type { PointerEvent } from 'react';
-import type { SiteItemRow } from '../../db/row-schemas.ts';
+import type { SiteItemRow } from './sync/site-plan-rows.ts';
 import { Handles, ToolMarks } from './plan-overlays.tsx';
 import { scaledPoints, type Point } from './site-plan-helpers.ts';
 import { itemTypeOf, labelFontSize, type PlanSize } from './site-plan-rules.ts';

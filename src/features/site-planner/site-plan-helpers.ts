@@ -58,7 +58,7 @@ export interface Placement {
 }
 
 /** To the centimetre, as the database keeps positions. */
-export function toCentimetre(metres: number): number {
+function toCentimetre(metres: number): number {
   return Math.round(metres * 100) / 100;
 }
 
@@ -92,7 +92,7 @@ export function resizeFromCorner(item: Placement, pointer: Point, min = MIN_ITEM
 }
 
 /** Whole degrees in 0..359. */
-export function normaliseDegrees(degrees: number): number {
+function normaliseDegrees(degrees: number): number {
   return ((Math.round(degrees) % 360) + 360) % 360;
 }
 

@@ -2,7 +2,7 @@ import { Button, Field, HStack, Input, Text } from '@chakra-ui/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { SectionCard } from '../../components/section-card.tsx';
-import type { SiteItemRow } from '../../db/row-schemas.ts';
+import type { SiteItemRow } from './sync/site-plan-rows.ts';
 import { DEFAULT_LAYER } from './site-plan-view-store.ts';
 import { readPlanSize, type PlanSize } from './site-plan-rules.ts';
 

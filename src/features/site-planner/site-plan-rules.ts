@@ -4,7 +4,7 @@
  * R do to the focused item, which fields a gesture changed (only those are sent), where a new item
  * is put, the plan's size limits, the layers in use, and how an item is named to a screen reader.
  */
-import type { SiteItemRow } from '../../db/row-schemas.ts';
+import type { SiteItemRow } from './sync/site-plan-rows.ts';
 import { DEFAULT_LAYER } from './site-plan-view-store.ts';
 import { clampToPlan, ITEM_TYPES, MIN_ITEM_SIZE, snap, type Placement, type Point } from './site-plan-helpers.ts';
 

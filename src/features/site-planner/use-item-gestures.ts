@@ -6,7 +6,7 @@
  * kept here, so quick key presses build on each other instead of on the stored place.
  */
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type SVGProps } from 'react';
-import type { SiteItemRow } from '../../db/row-schemas.ts';
+import type { SiteItemRow } from './sync/site-plan-rows.ts';
 import { mutate } from '../../data/index.ts';
 import { resizeFromCorner, rotatePoint, rotationTowards, type Placement, type Point } from './site-plan-helpers.ts';
 import {

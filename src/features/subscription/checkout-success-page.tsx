@@ -1,5 +1,5 @@
 import { Text } from '@chakra-ui/react';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { BrandNotice } from '../../components/brand-layout.tsx';
 
 /** `/checkout/success/{id}`: after a one-off purchase. */

@@ -6,18 +6,17 @@
  * says; the error is kept for the success page, which tells the truth about the resulting plan.
  */
 import { tierAlias, type Tier } from '../../access/tiers.ts';
-import { paths } from '../../app/paths.ts';
-import { env } from '../../lib/env.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { paths } from '../../lib/paths.ts';
+import { callFunction, currentSession } from '../../sync/backend.ts';
 import { readCheckoutAnswer } from './checkout-answer.ts';
 
-export const KNOWN_PRODUCTS: readonly Tier[] = ['starter', 'organizer'];
+const KNOWN_PRODUCTS: readonly Tier[] = ['starter', 'organizer'];
 const ERROR_KEY = 'crewcamp-checkout-error';
 
 export type CheckoutResult = { url: string; error: null } | { url: string; error: string };
 
 /** The mock success path of a tier. */
-export const mockSuccessPath = (tier: string) => paths.subscriptionSuccess.href({ tier, mock: true });
+const mockSuccessPath = (tier: string) => paths.subscriptionSuccess.href({ tier, mock: true });
 
 export async function startCheckout(tier: Tier, currency = 'CHF'): Promise<CheckoutResult> {
   const fallback = (error: string): CheckoutResult => {
@@ -25,23 +24,11 @@ export async function startCheckout(tier: Tier, currency = 'CHF'): Promise<Check
     return { url: mockSuccessPath(tier), error };
   };
   if (!KNOWN_PRODUCTS.includes(tier)) return fallback(`Product not found for tier: ${tierAlias(tier)}`);
-  const { data } = await supabase.auth.getSession();
-  if (!data.session) return fallback('Authentication required. Please log in and try again.');
-  let response: Response;
-  try {
-    response = await fetch(`${env.supabaseUrl}/functions/v1/create-checkout`, {
-      method: 'POST',
-      headers: {
-        apikey: env.supabaseAnonKey,
-        authorization: `Bearer ${data.session.access_token}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ subscriptionTier: tier, currency }),
-    });
-  } catch {
-    return fallback('HTTP 0: Failed to create checkout session');
-  }
-  const answer = readCheckoutAnswer(response.status, await response.json().catch(() => null));
+  if (!(await currentSession().catch(() => null)))
+    return fallback('Authentication required. Please log in and try again.');
+  const { status, body } = await callFunction('create-checkout', { subscriptionTier: tier, currency });
+  if (status === 0) return fallback('HTTP 0: Failed to create checkout session');
+  const answer = readCheckoutAnswer(status, body);
   if ('error' in answer) return fallback(answer.error);
   rememberCheckoutError(null);
   return { url: answer.url, error: null };

@@ -1,5 +1,5 @@
 import { Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useIsOnline } from '../../lib/use-is-online.ts';
+import { useIsOnline } from '../../data/use-is-online.ts';
 import { CurrentPlanCard } from './current-plan-card.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { PLANS } from './plans.ts';

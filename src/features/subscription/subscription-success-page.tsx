@@ -2,11 +2,11 @@ import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isTier, tierAlias, tierLabel, type BillingTier, type Tier } from '../../access/tiers.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { BrandCard, BrandLayout } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { requestSync } from '../../data/index.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAuthStore } from '../auth/index.ts';
 import { takeCheckoutError } from './checkout.ts';
 
 function tierOf(raw: string | null): Tier | null {

@@ -4,8 +4,8 @@
  * the plan is free and active (spec section 4).
  */
 import { isTier, tierAlias, type Tier } from '../../access/tiers.ts';
-import { useSubscription } from '../../data/index.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useSubscription } from './use-subscription.ts';
+import { useAuthStore } from '../auth/index.ts';
 
 export interface CurrentPlan {
   tier: Tier;

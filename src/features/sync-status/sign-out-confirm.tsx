@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { cancelSignOut, confirmSignOut, useAuthStore } from '../auth/auth-store.ts';
+import { cancelSignOut, confirmSignOut, useAuthStore } from '../auth/index.ts';
 
 /** Asks before a sign-out would lose changes that have not been sent yet. */
 export function SignOutConfirm() {

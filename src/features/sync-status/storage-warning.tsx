@@ -2,7 +2,7 @@ import { Button, CloseButton, Flex, Icon, Text } from '@chakra-ui/react';
 import { HardDrive } from 'lucide-react';
 import { useState } from 'react';
 import { dismissStorageWarning, useSyncStatus } from '../../data/index.ts';
-import { useIsOnline } from '../../lib/use-is-online.ts';
+import { useIsOnline } from '../../data/use-is-online.ts';
 
 const DISMISSED_KEY = 'crewcamp-storage-warning-dismissed';
 

@@ -2,8 +2,8 @@ import { Button, Flex, Icon, Spinner, Text } from '@chakra-ui/react';
 import { CircleCheck, KeyRound, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSyncStatus } from '../../data/index.ts';
-import { useIsOnline } from '../../lib/use-is-online.ts';
-import { signInAgain } from '../auth/auth-store.ts';
+import { useIsOnline } from '../../data/use-is-online.ts';
+import { signInAgain } from '../auth/index.ts';
 import { bannerMessage } from './sync-phase.ts';
 import { useSyncPhase } from './use-sync-phase.ts';
 

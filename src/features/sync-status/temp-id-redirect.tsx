@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useRealEventId } from '../../data/index.ts';
+import { useRealEventId } from '../events/index.ts';
 
 const TEMP_ID = /temp-\d+/;
 

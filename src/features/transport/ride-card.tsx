@@ -16,10 +16,10 @@ import {
 import { format } from 'date-fns';
 import { Car, Lock, MapPin, Receipt, X } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../app/paths.ts';
-import type { ExpenseRow } from '../../db/row-schemas.ts';
+import { paths } from '../../lib/paths.ts';
+import type { ExpenseRow } from '../expenses/index.ts';
 import { mutate } from '../../data/index.ts';
-import { formatMoney } from '../expenses/money.ts';
+import { formatMoney } from '../expenses/index.ts';
 import type { SeatedRide } from './transport-helpers.ts';
 
 const departure = (at: string) => format(new Date(at), 'EEE d MMM, HH:mm');
@@ -48,7 +48,7 @@ interface Props {
 }
 
 /** The card's label: "Ride from Bern" (outbound) or "Return ride from Gurten". */
-export const rideLabel = (ride: { direction: string; departure_place: string }) =>
+const rideLabel = (ride: { direction: string; departure_place: string }) =>
   `${ride.direction === 'return' ? 'Return ride' : 'Ride'} from ${ride.departure_place}`;
 
 /** One ride: where and when, the driver, pick-up points, passengers, and what the reader may do. */

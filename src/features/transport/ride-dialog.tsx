@@ -3,12 +3,12 @@ import { Lock, Plus, X } from 'lucide-react';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextAreaField, TextField } from '../../components/text-field.tsx';
-import type { RideDirection, RideRow, RideStop } from '../../db/row-schemas.ts';
+import type { RideDirection, RideRow, RideStop } from './sync/transport-rows.ts';
 import { mutate } from '../../data/index.ts';
 import { changedFields } from '../../lib/changed-fields.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
-import { useSave } from '../events/use-save.ts';
-import { inputValue } from '../schedule/schedule-format.ts';
+import { useSave } from '../events/index.ts';
+import { inputValue } from '../schedule/index.ts';
 
 interface Values {
   departure_place: string;

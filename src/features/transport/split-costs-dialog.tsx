@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { mutate } from '../../data/index.ts';
-import { useSave } from '../events/use-save.ts';
-import { formatMoney, parseMoney } from '../expenses/money.ts';
+import { useSave } from '../events/index.ts';
+import { formatMoney, parseMoney } from '../expenses/index.ts';
 import { costSharers, rideCostExpense, type SeatedRide } from './transport-helpers.ts';
 
 interface Props {

@@ -2,8 +2,8 @@
  * Pure helpers of the Transport page: rides with their passengers, who has no ride yet (per
  * direction: to the event, and home), and what a ride's cost split records.
  */
-import type { RideDirection, RidePassengerRow, RideRow } from '../../db/row-schemas.ts';
-import { splitEqually, type Share } from '../expenses/money.ts';
+import type { RideDirection, RidePassengerRow, RideRow } from './sync/transport-rows.ts';
+import { splitEqually, type Share } from '../expenses/index.ts';
 
 export interface SeatedRide extends RideRow {
   /** Who has a seat, in the order they took it. */

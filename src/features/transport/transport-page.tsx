@@ -8,12 +8,12 @@ import { ConfirmDialog, type ConfirmRequest } from '../../components/confirm-dia
 import { PageHeader } from '../../components/page-header.tsx';
 import { RefusedChangeAlerts } from '../../components/page-states.tsx';
 import { upgradeRequest, UpgradeDialog, UpgradeNotice, type UpgradeRequest } from '../../components/upgrade-prompt.tsx';
-import type { RideDirection, RideRow } from '../../db/row-schemas.ts';
+import type { RideDirection, RideRow } from './sync/transport-rows.ts';
 import { mutate, useRejectedChanges } from '../../data/index.ts';
-import { useExpenses } from '../../data/use-expenses.ts';
-import { useRidePassengers, useRides } from '../../data/use-transport.ts';
-import { EventPageFallback } from '../events/event-page-fallback.tsx';
-import { useEventPage } from '../events/use-event-page.ts';
+import { useExpenses } from '../expenses/index.ts';
+import { useRidePassengers, useRides } from './use-transport.ts';
+import { EventPageFallback } from '../events/index.ts';
+import { useEventPage } from '../events/index.ts';
 import { RideCard, type RideCardContext } from './ride-card.tsx';
 import { ridesOf, ridesWithSeats, withoutRide, type SeatedRide } from './transport-helpers.ts';
 

@@ -1,16 +1,16 @@
 /** Joining the waitlist through add_to_waitlist, with the spec's messages (sections 5 and 8). */
-import { supabase } from '../../lib/supabase.ts';
+import { callRpc } from '../../sync/backend.ts';
 
 export type JoinOutcome = { ok: true; message: string } | { ok: false; message: string };
 
-export const INVALID_EMAIL = 'Please enter a valid email address';
-export const DUPLICATE_EMAIL = 'This email is already on the waitlist.';
-export const JOIN_FAILED = 'Failed to add to waitlist. Please try again.';
+const INVALID_EMAIL = 'Please enter a valid email address';
+const DUPLICATE_EMAIL = 'This email is already on the waitlist.';
+const JOIN_FAILED = 'Failed to add to waitlist. Please try again.';
 
 export async function joinWaitlist(email: string, name: string): Promise<JoinOutcome> {
   if (typeof email !== 'string' || !email.includes('@')) return { ok: false, message: INVALID_EMAIL };
   try {
-    const { data, error } = await supabase.rpc('add_to_waitlist', { p_email: email.trim(), p_name: name.trim() });
+    const { data, error } = await callRpc('add_to_waitlist', { p_email: email.trim(), p_name: name.trim() });
     if (error) return { ok: false, message: error.code === '23505' ? DUPLICATE_EMAIL : JOIN_FAILED };
     const answer = data as { success?: unknown; message?: unknown } | null;
     if (answer?.success === true)

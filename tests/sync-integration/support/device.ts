@@ -8,7 +8,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { createStore } from 'zustand/vanilla';
 import { openUserDb, type CrewCampDb } from '../../../src/db/crewcamp-db.ts';
-import { coreKinds } from '../../../src/sync/kinds/core-kinds.ts';
+import { syncRegistry } from '../../../src/app/sync-registry.ts';
 import type { KindRegistry } from '../../../src/sync/kind-registry.ts';
 import { SyncEngine, type SyncEngineOptions } from '../../../src/sync/sync-engine.ts';
 import { initialSyncStatus, type SyncStatus } from '../../../src/sync/sync-status-store.ts';
@@ -62,7 +62,7 @@ export async function device(
 ): Promise<Device> {
   const client = options.client ?? (await signIn(backend, options.url ?? backend.url, user.email, user.password));
   const db = await openUserDb(options.dbUserKey ?? user.userId);
-  const registry = coreKinds({ supabaseUrl: backend.url });
+  const registry = syncRegistry({ supabaseUrl: backend.url });
   const d: Device = {
     userId: user.userId,
     email: user.email,

@@ -8,7 +8,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import { openUserDb, type CrewCampDb } from '../../../src/db/crewcamp-db.ts';
-import { KindRegistry, type MutationKind } from '../../../src/sync/kind-registry.ts';
+import { defineKind, KindRegistry } from '../../../src/sync/kind-registry.ts';
 import { failure } from '../../../src/sync/send-errors.ts';
 
 export const BASE_URL = 'http://backend.test';
@@ -78,7 +78,7 @@ const useArgs = z.object({ id: z.string(), thing: z.string() });
  * thing `id` (row `thing-{id}`); `test.use` refers to a thing (row `use-{id}`).
  */
 export function testKinds(script: TestKindScript): KindRegistry {
-  const set: MutationKind<z.infer<typeof setArgs>> = {
+  const set = defineKind({
     name: 'test.set',
     args: setArgs,
     refs: () => [],
@@ -90,8 +90,9 @@ export function testKinds(script: TestKindScript): KindRegistry {
       script.sent.push({ kind: 'test.set', id: args.id, value: args.value });
       return null;
     },
-  };
-  const create: MutationKind<z.infer<typeof setArgs>> = {
+    describe: (args) => `Set ${args.id}`,
+  });
+  const create = defineKind({
     name: 'test.create',
     args: setArgs,
     refs: () => [],
@@ -104,8 +105,9 @@ export function testKinds(script: TestKindScript): KindRegistry {
       script.sent.push({ kind: 'test.create', id: args.id, value: args.value });
       return null;
     },
-  };
-  const use: MutationKind<z.infer<typeof useArgs>> = {
+    describe: (args) => `Make thing ${args.id}`,
+  });
+  const use = defineKind({
     name: 'test.use',
     args: useArgs,
     refs: (args) => [`thing:${args.thing}`],
@@ -117,7 +119,8 @@ export function testKinds(script: TestKindScript): KindRegistry {
       script.sent.push({ kind: 'test.use', id: args.id });
       return null;
     },
-  };
+    describe: (args) => `Use thing ${args.thing}`,
+  });
   return new KindRegistry().register(set).register(create).register(use);
 }
 

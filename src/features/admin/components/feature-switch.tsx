@@ -12,7 +12,7 @@ const LABELS: Record<string, { title: string; text: string }> = {
   shop_enabled: { title: 'Shop', text: 'The shop cannot be switched from here.' },
 };
 
-export const FIXED_FEATURES = new Set(['shop_enabled']);
+const FIXED_FEATURES = new Set(['shop_enabled']);
 
 interface FeatureSwitchProps {
   featureKey: string;

@@ -1,6 +1,6 @@
 import { Link } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { AuthForm, useAuthSubmit } from './auth-form.tsx';
 import { EmailField, PasswordField } from '../../../components/text-field.tsx';
 import { useFormValues } from '../../../lib/use-form-values.ts';

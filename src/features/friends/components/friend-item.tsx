@@ -1,7 +1,7 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useState } from 'react';
-import type { FriendRow } from '../../../db/row-schemas.ts';
+import type { FriendRow } from '../sync/friend-rows.ts';
 import { useQueuedWrite } from '../use-queued-write.ts';
 import { OutcomeMessage } from './outcome-message.tsx';
 import { PersonLine } from './person-line.tsx';

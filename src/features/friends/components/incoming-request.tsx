@@ -1,7 +1,7 @@
 import { Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { formatDistanceToNow } from 'date-fns';
 import { useState } from 'react';
-import type { FriendRequestRow } from '../../../db/row-schemas.ts';
+import type { FriendRequestRow } from '../sync/friend-rows.ts';
 import { useQueuedWrite } from '../use-queued-write.ts';
 import { OutcomeMessage } from './outcome-message.tsx';
 import { PersonLine } from './person-line.tsx';

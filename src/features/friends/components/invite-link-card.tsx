@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { FormMessage } from '../../../components/form-message.tsx';
 import { generateInviteCode } from '../friend-calls.ts';
 

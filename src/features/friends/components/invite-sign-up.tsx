@@ -1,11 +1,11 @@
 import { Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { useAppSettingsStore } from '../../../app/settings/app-settings-store.ts';
-import { AuthSwitch } from '../../auth/components/auth-switch.tsx';
-import { RegisterForm } from '../../auth/components/register-form.tsx';
-import { SignInForm } from '../../auth/components/sign-in-form.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useAppSettingsStore } from '../../../lib/app-settings-store.ts';
+import { AuthSwitch } from '../../auth/index.ts';
+import { RegisterForm } from '../../auth/index.ts';
+import { SignInForm } from '../../auth/index.ts';
 
 // Signing in or registering here keeps the visitor on the invite page: the page accepts the invite
 // as soon as the session is open.

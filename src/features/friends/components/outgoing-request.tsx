@@ -1,6 +1,6 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
 import { formatDistanceToNow } from 'date-fns';
-import type { FriendRequestRow } from '../../../db/row-schemas.ts';
+import type { FriendRequestRow } from '../sync/friend-rows.ts';
 import { PersonLine } from './person-line.tsx';
 
 const STATUS = {

@@ -1,0 +1,22 @@
+/** The events feature's public API: what other features and the app may import (lint-enforced). */
+export * from './sync/index.ts';
+export * from './use-event-lookup.ts';
+export * from './use-events.ts';
+export * from './use-member-summary.ts';
+export * from './use-members.ts';
+export * from './use-real-event-id.ts';
+export * from './use-invitations.ts';
+export * from './use-invitation-names.ts';
+export { CopyButton } from './copy-button.tsx';
+export { EMPTY_EVENT_FORM, EventFormDialog, eventFieldsOf } from './event-form.tsx';
+export type { EventFormValues } from './event-form.tsx';
+export { formatDateRange } from './event-format.ts';
+export { EventPageFallback } from './event-page-fallback.tsx';
+export { CREATOR_CANNOT_LEAVE, datesRefusal, eventsAtOnceRefusal, isManagerRole, leaveOutcome } from './event-rules.ts';
+export type { EventRole } from './event-rules.ts';
+export { EventMembersDialog } from './members/event-members-dialog.tsx';
+export { mutateErrorText } from './mutate-error.ts';
+export { useEventContext } from './use-event-context.ts';
+export type { EventContext } from './use-event-context.ts';
+export { useEventPage } from './use-event-page.ts';
+export { useSave } from './use-save.ts';

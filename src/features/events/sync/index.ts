@@ -1,0 +1,22 @@
+/**
+ * Events, their members (crews) and invitations: this feature's part of the sync engine (mutation kinds, pull sources, row
+ * schemas). No React or UI here: the service worker imports it (src/app/sync-registry.ts).
+ */
+import type { SyncFeature } from '../../../sync/kind-registry.ts';
+import { eventKinds } from './event-kinds.ts';
+import { memberKinds } from './member-kinds.ts';
+import { invitationKinds } from './invitation-kinds.ts';
+import { eventsSource, invitationsSource, membersSource } from './event-sources.ts';
+
+export * from './event-rows.ts';
+export * from './member-rows.ts';
+export * from './invitation-rows.ts';
+export * from './invitation-kinds.ts';
+export * from './event-sources.ts';
+export * from './event-kinds.ts';
+export * from './member-kinds.ts';
+
+export const eventsSync = {
+  kinds: [...eventKinds, ...memberKinds, ...invitationKinds],
+  sources: [eventsSource, membersSource, invitationsSource],
+} satisfies SyncFeature;

@@ -1,0 +1,35 @@
+/** The device rows of site-planner: their schemas (rows read back are parsed with them) and types. */
+import { z } from 'zod';
+import { nullableText, tableRows, withKey } from '../../../db/row-values.ts';
+
+/** The size of an event's site plan, in metres. Key: the event id. */
+export const sitePlanRowSchema = tableRows.site_plans
+  .omit({ created_at: true, updated_by: true })
+  .extend(withKey)
+  .describe('sitePlans');
+
+type SitePlanRow = z.infer<typeof sitePlanRowSchema>;
+
+/** An item on a site plan: its centre, size (metres) and rotation (degrees). */
+export const siteItemRowSchema = tableRows.site_items
+  .omit({ deleted_at: true })
+  .extend({
+    ...withKey,
+    /** The layer by name; null is the default layer (premium). Rows stored before layers have none. */
+    layer: nullableText.default(null),
+    /** A custom shape's corners in metres relative to the centre (premium); null for other kinds. */
+    points: z
+      .array(z.object({ x: z.number(), y: z.number() }))
+      .nullable()
+      .default(null),
+  })
+  .describe('siteItems');
+
+export type SiteItemRow = z.infer<typeof siteItemRowSchema>;
+
+declare module '../../../db/mirror.ts' {
+  interface RowOf {
+    sitePlans: SitePlanRow;
+    siteItems: SiteItemRow;
+  }
+}
