@@ -77,8 +77,7 @@ export function ExpenseDialog(props: Props) {
       async () => {
         if (!expense) {
           const created = await mutate('expense.create', { eventId, ...fields });
-          const expenseId = (created.args as { id: string }).id;
-          if (receipt) await mutate('expense.attach-receipt', { eventId, expenseId, ...receipt });
+          if (receipt) await mutate('expense.attach-receipt', { eventId, expenseId: created.args.id, ...receipt });
           return;
         }
         const changes = expenseChanges(expense, fields, isRemovingReceipt && !receipt);

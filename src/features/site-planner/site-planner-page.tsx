@@ -122,7 +122,7 @@ function SitePlanner({ event, plan, items, members, isManager, names }: SitePlan
   const layers = planLayers(items);
 
   // A new item is selected once it is queued (the queued change carries its new id).
-  const selectQueued = (queued: { args: unknown }) => setSelectedId((queued.args as { id: string }).id);
+  const selectQueued = (queued: { args: { id: string } }) => setSelectedId(queued.args.id);
   const add = (kind: ItemKind) =>
     void mutate('site-item.place', {
       eventId: event.id,
