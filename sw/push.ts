@@ -15,7 +15,7 @@ import { createClient } from '@supabase/supabase-js';
 import { authStorage } from '../src/lib/auth-storage.ts';
 import { env } from '../src/lib/env.ts';
 
-export interface PushPayload {
+interface PushPayload {
   title: string;
   body?: string;
   tag?: string;
@@ -30,7 +30,7 @@ export interface PushPayload {
 }
 
 /** What a shown notification carries for its tap and for the next one of its event. */
-export interface NotificationData {
+interface NotificationData {
   path: string;
   count: number;
   notificationIds: string[];
@@ -41,7 +41,7 @@ export interface NotificationData {
 const ICON = '/icons/icon-192.png';
 
 /** The payload of a push, or null when it is not ours (empty, not JSON, no title). */
-export function parsePayload(text: string | null | undefined): PushPayload | null {
+function parsePayload(text: string | null | undefined): PushPayload | null {
   if (!text) return null;
   try {
     const value = JSON.parse(text) as unknown;
@@ -53,7 +53,7 @@ export function parsePayload(text: string | null | undefined): PushPayload | nul
 }
 
 /** The app page a notification opens: its path on this app's origin, the dashboard for anything else. */
-export function targetUrl(scope: string, path: string | null | undefined): string {
+function targetUrl(scope: string, path: string | null | undefined): string {
   const home = new URL('/dashboard', scope);
   if (!path || !path.startsWith('/') || path.startsWith('//')) return home.href;
   const url = new URL(path, scope);
@@ -61,7 +61,7 @@ export function targetUrl(scope: string, path: string | null | undefined): strin
 }
 
 /** Title, body and data of the notification to show, folding in the one of the same event already shown. */
-export function notificationFor(
+function notificationFor(
   payload: PushPayload,
   shown: { data: unknown } | undefined,
 ): { title: string; options: NotificationOptions & { renotify?: boolean; timestamp?: number } } {
@@ -94,7 +94,7 @@ export function notificationFor(
   };
 }
 
-export async function showPush(worker: ServiceWorkerGlobalScope, payload: PushPayload): Promise<void> {
+async function showPush(worker: ServiceWorkerGlobalScope, payload: PushPayload): Promise<void> {
   const tag = payload.tag ?? payload.event_id ?? payload.kind ?? 'crewcamp';
   const [shown] = await worker.registration.getNotifications({ tag });
   const { title, options } = notificationFor({ ...payload, tag }, shown);
@@ -102,7 +102,7 @@ export async function showPush(worker: ServiceWorkerGlobalScope, payload: PushPa
 }
 
 /** Focuses an open window of the app and takes it to `url`, or opens one there. */
-export async function openPage(worker: ServiceWorkerGlobalScope, url: string): Promise<void> {
+async function openPage(worker: ServiceWorkerGlobalScope, url: string): Promise<void> {
   const origin = new URL(url).origin;
   const windows = (await worker.clients.matchAll({ type: 'window', includeUncontrolled: true })).filter(
     (client) => new URL(client.url).origin === origin,

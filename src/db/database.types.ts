@@ -49,6 +49,106 @@ export type Database = {
           },
         ];
       };
+      announcement_reads: {
+        Row: {
+          announcement_id: string;
+          event_id: string;
+          id: string;
+          seen_at: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          announcement_id: string;
+          event_id: string;
+          id?: string;
+          seen_at?: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          announcement_id?: string;
+          event_id?: string;
+          id?: string;
+          seen_at?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'announcement_reads_announcement_id_fkey';
+            columns: ['announcement_id'];
+            isOneToOne: false;
+            referencedRelation: 'announcements';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'announcement_reads_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: false;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'announcement_reads_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      announcements: {
+        Row: {
+          author_id: string | null;
+          body: string;
+          created_at: string;
+          deleted_at: string | null;
+          event_id: string;
+          id: string;
+          priority: boolean;
+          title: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          author_id?: string | null;
+          body: string;
+          created_at?: string;
+          deleted_at?: string | null;
+          event_id: string;
+          id?: string;
+          priority?: boolean;
+          title?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          author_id?: string | null;
+          body?: string;
+          created_at?: string;
+          deleted_at?: string | null;
+          event_id?: string;
+          id?: string;
+          priority?: boolean;
+          title?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'announcements_author_id_fkey';
+            columns: ['author_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'announcements_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: false;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       app_settings: {
         Row: {
           key: string;
@@ -441,6 +541,48 @@ export type Database = {
             columns: ['event_id'];
             isOneToOne: false;
             referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      event_follows: {
+        Row: {
+          created_at: string;
+          deleted_at: string | null;
+          event_id: string;
+          id: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          deleted_at?: string | null;
+          event_id: string;
+          id?: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          deleted_at?: string | null;
+          event_id?: string;
+          id?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'event_follows_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: false;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'event_follows_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
         ];
@@ -841,6 +983,126 @@ export type Database = {
           },
         ];
       };
+      notification_settings: {
+        Row: {
+          channels: Json;
+          created_at: string;
+          digest_enabled: boolean;
+          digest_hour: number;
+          last_digest_at: string | null;
+          quiet_hours_enabled: boolean;
+          quiet_hours_end: string;
+          quiet_hours_start: string;
+          time_zone: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          channels?: Json;
+          created_at?: string;
+          digest_enabled?: boolean;
+          digest_hour?: number;
+          last_digest_at?: string | null;
+          quiet_hours_enabled?: boolean;
+          quiet_hours_end?: string;
+          quiet_hours_start?: string;
+          time_zone?: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          channels?: Json;
+          created_at?: string;
+          digest_enabled?: boolean;
+          digest_hour?: number;
+          last_digest_at?: string | null;
+          quiet_hours_enabled?: boolean;
+          quiet_hours_end?: string;
+          quiet_hours_start?: string;
+          time_zone?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notification_settings_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      notifications: {
+        Row: {
+          actor_id: string | null;
+          body: string;
+          category: string;
+          created_at: string;
+          data: Json;
+          deleted_at: string | null;
+          event_id: string | null;
+          id: string;
+          kind: string;
+          read_at: string | null;
+          title: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          actor_id?: string | null;
+          body?: string;
+          category: string;
+          created_at?: string;
+          data?: Json;
+          deleted_at?: string | null;
+          event_id?: string | null;
+          id?: string;
+          kind: string;
+          read_at?: string | null;
+          title: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          actor_id?: string | null;
+          body?: string;
+          category?: string;
+          created_at?: string;
+          data?: Json;
+          deleted_at?: string | null;
+          event_id?: string | null;
+          id?: string;
+          kind?: string;
+          read_at?: string | null;
+          title?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notifications_actor_id_fkey';
+            columns: ['actor_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notifications_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: false;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notifications_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       payments: {
         Row: {
           amount_minor: number;
@@ -935,6 +1197,50 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [];
+      };
+      push_subscriptions: {
+        Row: {
+          auth: string;
+          created_at: string;
+          device_label: string | null;
+          endpoint: string;
+          id: string;
+          last_used_at: string | null;
+          p256dh: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          auth: string;
+          created_at?: string;
+          device_label?: string | null;
+          endpoint: string;
+          id?: string;
+          last_used_at?: string | null;
+          p256dh: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          auth?: string;
+          created_at?: string;
+          device_label?: string | null;
+          endpoint?: string;
+          id?: string;
+          last_used_at?: string | null;
+          p256dh?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'push_subscriptions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       ride_passengers: {
         Row: {
@@ -1560,6 +1866,28 @@ export type Database = {
         Args: { p_ride_id: string; p_stop_id?: string };
         Returns: Json;
       };
+      claim_mail_jobs: {
+        Args: { p_limit?: number };
+        Returns: {
+          job_id: number;
+          kind: string;
+          to_address: string;
+          payload: Json;
+          attempts: number;
+        }[];
+      };
+      claim_push_jobs: {
+        Args: { p_limit?: number };
+        Returns: {
+          job_id: number;
+          endpoint: string;
+          p256dh: string;
+          auth: string;
+          payload: Json;
+          urgency: string;
+          attempts: number;
+        }[];
+      };
       claim_ride_seat: {
         Args: { p_ride_id: string };
         Returns: Json;
@@ -1579,6 +1907,14 @@ export type Database = {
       feature_required_tier: {
         Args: { p_key: string };
         Returns: string;
+      };
+      finish_mail_jobs: {
+        Args: { p_results: Json };
+        Returns: Json;
+      };
+      finish_push_jobs: {
+        Args: { p_results: Json };
+        Returns: Json;
       };
       generate_friend_invite_code: {
         Args: never;
@@ -1613,6 +1949,10 @@ export type Database = {
           avatar: string;
           created_at: string;
         }[];
+      };
+      get_invitation_by_token: {
+        Args: { p_token: string };
+        Returns: Json;
       };
       get_my_profile: {
         Args: never;
@@ -1714,8 +2054,24 @@ export type Database = {
         Args: { p_user_id: string; p_email: string };
         Returns: undefined;
       };
+      mark_all_notifications_read: {
+        Args: { p_event_id?: string; p_before?: string };
+        Returns: Json;
+      };
+      mark_announcement_seen: {
+        Args: { p_announcement_id: string };
+        Returns: Json;
+      };
       mark_chat_read: {
         Args: { p_event_id: string; p_read_at: string; p_message_id?: string };
+        Returns: Json;
+      };
+      mark_notifications_read: {
+        Args: { p_ids: string[]; p_read_at?: string };
+        Returns: Json;
+      };
+      notification_channel_defaults: {
+        Args: never;
         Returns: Json;
       };
       prepare_user_deletion: {
@@ -1724,6 +2080,10 @@ export type Database = {
       };
       process_waitlist_entry: {
         Args: { p_id: string; p_status: string; p_notes: string };
+        Returns: Json;
+      };
+      register_push_subscription: {
+        Args: { p_endpoint: string; p_p256dh: string; p_auth: string; p_device_label?: string };
         Returns: Json;
       };
       release_ride_seat: {
@@ -1762,6 +2122,10 @@ export type Database = {
         Args: never;
         Returns: Json;
       };
+      run_notification_maintenance: {
+        Args: never;
+        Returns: Json;
+      };
       save_checklist_template: {
         Args: { p_checklist_id: string; p_template_id: string; p_title?: string };
         Returns: Json;
@@ -1776,6 +2140,14 @@ export type Database = {
       };
       set_chat_reaction: {
         Args: { p_message_id: string; p_emoji: string; p_on?: boolean };
+        Returns: Json;
+      };
+      set_event_follow: {
+        Args: { p_event_id: string; p_follow?: boolean };
+        Returns: Json;
+      };
+      set_notification_channel: {
+        Args: { p_category: string; p_channel: string; p_enabled: boolean };
         Returns: Json;
       };
       set_schedule_assignee: {
@@ -1810,6 +2182,10 @@ export type Database = {
       };
       toggle_feature: {
         Args: { p_key: string; p_enabled: boolean };
+        Returns: Json;
+      };
+      unregister_push_subscription: {
+        Args: { p_endpoint: string };
         Returns: Json;
       };
       update_component_access: {
