@@ -56,6 +56,10 @@ const RPCS: Record<string, { roles: ApiRole[]; why: string }> = {
   leave_event: { roles: SIGNED_IN, why: 'event-kinds: leaving (a sole member deletes the event)' },
   // The caller's own data and access
   get_my_profile: { roles: SIGNED_IN, why: 'profile-kinds, pull: the own profile with its private fields' },
+  get_my_admin_access: {
+    roles: SIGNED_IN,
+    why: 'issue 22; whether the admin panel must ask for the second factor or for enrolment (reads auth.mfa_factors)',
+  },
   check_access: { roles: SIGNED_IN, why: 'spec 6 access check; the authority src/access mirrors on the device' },
   // Event pages
   mark_chat_read: { roles: SIGNED_IN, why: 'chat-kinds: read marker' },
