@@ -1954,6 +1954,10 @@ export type Database = {
         Args: { p_token: string };
         Returns: Json;
       };
+      get_my_admin_access: {
+        Args: never;
+        Returns: Json;
+      };
       get_my_profile: {
         Args: never;
         Returns: Database['public']['Tables']['profiles']['Row'];
