@@ -18,7 +18,8 @@ registerServiceWorker();
 // The device database and its sync engine follow the signed-in user (loaded only once someone is).
 let isDeviceSyncLoaded = false;
 function followAuth(state: ReturnType<typeof useAuthStore.getState>) {
-  const userId = state.status === 'signed-in' ? (state.session?.user.id ?? null) : null;
+  // A session still waiting for the second factor opens nothing: the app is closed until the code.
+  const userId = state.status === 'signed-in' && !state.needsSecondFactor ? (state.session?.user.id ?? null) : null;
   if (userId || (state.status === 'signed-out' && isDeviceSyncLoaded)) {
     isDeviceSyncLoaded = true;
     void import('./app/device-sync.ts').then((sync) => sync.followSignedInUser(userId));

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { LoadingView } from '../components/loading-view.tsx';
 import { paths } from '../lib/paths.ts';
-import { useAuthStatus, usePageAccess, useSettings } from './use-session-info.ts';
+import { SecondFactorPage } from '../features/auth/second-factor-page.tsx';
+import { useAuthStatus, useNeedsSecondFactor, usePageAccess, useSettings } from './use-session-info.ts';
 
 /** `/`: the dashboard when signed in, otherwise the landing page. */
 export function RootRedirect() {
@@ -59,12 +60,17 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The signed-in area: /login when not authenticated. */
+/**
+ * The signed-in area: /login when not authenticated; the code of the authenticator app first when
+ * the session proved only the password of a user who has one.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const status = useAuthStatus();
+  const needsCode = useNeedsSecondFactor();
   const location = useLocation();
   if (status === 'initializing') return <LoadingView />;
   if (status === 'signed-out') return <Navigate to={paths.login.href()} replace state={{ from: location.pathname }} />;
+  if (needsCode) return <SecondFactorPage />;
   return children;
 }
 

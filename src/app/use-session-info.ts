@@ -10,6 +10,11 @@ export function useAuthStatus() {
   return useAuthStore((state) => state.status);
 }
 
+/** True while the session waits for the code of the user's authenticator app. */
+export function useNeedsSecondFactor() {
+  return useAuthStore((state) => state.needsSecondFactor);
+}
+
 export function useSettings() {
   const settings = useAppSettingsStore((state) => state.settings);
   const isReady = useAppSettingsStore((state) => state.isReady);

@@ -1,4 +1,5 @@
 import { Box, HStack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { PageHeader } from './page-header.tsx';
 
@@ -34,11 +35,24 @@ function TabLinks({ label, tabs }: { label: string; tabs: TabLink[] }) {
   );
 }
 
-/** A page of tabs (profile, admin panel): the title, the tabs as links, the current tab's page below. */
-export function TabbedPage({ title, label, tabs }: { title: string; label: string; tabs: TabLink[] }) {
+/**
+ * A page of tabs (profile, admin panel): the title, the tabs as links, the current tab's page below;
+ * a notice about the whole page (the admin panel's two-factor notice) under the title.
+ */
+export function TabbedPage({
+  title,
+  label,
+  tabs,
+  notice,
+}: {
+  title: string;
+  label: string;
+  tabs: TabLink[];
+  notice?: ReactNode;
+}) {
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader title={title}>{notice}</PageHeader>
       <TabLinks label={label} tabs={tabs} />
       <Outlet />
     </>

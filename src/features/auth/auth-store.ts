@@ -12,6 +12,7 @@ import { create } from 'zustand';
 import { loadAuth, whenAuthLoaded, type AuthChangeEvent, type AuthClient, type Session } from '../../sync/backend.ts';
 import { clearStoredSession, isSessionStored, mayHaveSession } from './stored-session.ts';
 import { clearCachedProfile, readCachedProfile, writeCachedProfile, type CurrentUser } from './profile-cache.ts';
+import { needsSecondFactor } from './session-level.ts';
 
 type AuthStatus = 'initializing' | 'signed-in' | 'signed-out';
 
@@ -21,6 +22,11 @@ interface AuthState {
   /** The profile essentials; null until known (signed out, or first sign-in still loading). */
   user: CurrentUser | null;
   lastEvent: AuthChangeEvent | null;
+  /**
+   * True while the session proved only the password of a user with an authenticator app: the app
+   * stays closed (and the device database unopened) until the code is given.
+   */
+  needsSecondFactor: boolean;
   /** True after a password recovery link opened a session, until the new password is set. */
   isRecovering: boolean;
   /** Set when the auth service could not start ('Auth initialization failed'). */
@@ -36,6 +42,7 @@ export const useAuthStore = create<AuthState>(() => ({
   session: null,
   user: null,
   lastEvent: null,
+  needsSecondFactor: false,
   isRecovering: false,
   initError: null,
   signOutConfirm: null,
@@ -61,7 +68,14 @@ function applySession(event: AuthChangeEvent, session: Session | null) {
   const previous = useAuthStore.getState();
   if (!session) {
     clearCachedProfile();
-    useAuthStore.setState({ status: 'signed-out', session: null, user: null, lastEvent: event, isRecovering: false });
+    useAuthStore.setState({
+      status: 'signed-out',
+      session: null,
+      user: null,
+      lastEvent: event,
+      needsSecondFactor: false,
+      isRecovering: false,
+    });
     return;
   }
   const sameUser = previous.user?.id === session.user.id;
@@ -70,6 +84,7 @@ function applySession(event: AuthChangeEvent, session: Session | null) {
     session,
     user: sameUser ? previous.user : readCachedProfile(session.user.id),
     lastEvent: event,
+    needsSecondFactor: needsSecondFactor(session),
     isRecovering: event === 'PASSWORD_RECOVERY' ? true : previous.isRecovering,
   });
   if (event !== 'TOKEN_REFRESHED' || !sameUser) {
@@ -159,7 +174,13 @@ export async function signOut(loginHref: string, options: { isConfirmed?: boolea
     clearStoredSession();
   }
   clearCachedProfile();
-  useAuthStore.setState({ status: 'signed-out', session: null, user: null, lastEvent: 'SIGNED_OUT' });
+  useAuthStore.setState({
+    status: 'signed-out',
+    session: null,
+    user: null,
+    lastEvent: 'SIGNED_OUT',
+    needsSecondFactor: false,
+  });
   window.location.replace(loginHref);
   return true;
 }
@@ -186,6 +207,12 @@ export async function signInAgain(loginHref: string): Promise<void> {
   }
   clearStoredSession();
   clearCachedProfile();
-  useAuthStore.setState({ status: 'signed-out', session: null, user: null, lastEvent: 'SIGNED_OUT' });
+  useAuthStore.setState({
+    status: 'signed-out',
+    session: null,
+    user: null,
+    lastEvent: 'SIGNED_OUT',
+    needsSecondFactor: false,
+  });
   window.location.replace(loginHref);
 }

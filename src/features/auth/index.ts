@@ -6,3 +6,6 @@ export { SignInForm } from './components/sign-in-form.tsx';
 export { writeCachedProfile } from './profile-cache.ts';
 export type { CurrentUser } from './profile-cache.ts';
 export { mayHaveSession } from './stored-session.ts';
+export { CodeForm } from './components/code-form.tsx';
+export { listFactors, removeFactor, startEnrolment } from './second-factor-service.ts';
+export type { AuthenticatorFactor, Enrolment } from './second-factor-service.ts';

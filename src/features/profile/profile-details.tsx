@@ -3,9 +3,10 @@ import { useProfile } from './use-profile.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 import { useHeaderFollowsProfile } from './use-header-follows-profile.ts';
 
-/** `/profile/details`: name and address, the avatar, and the password. */
+/** `/profile/details`: name and address, the avatar, the password and two-factor sign-in. */
 export function ProfileDetails() {
   const profile = useProfile();
   useHeaderFollowsProfile(profile);
@@ -16,7 +17,10 @@ export function ProfileDetails() {
         <AvatarUpload profile={profile} />
         <ProfileForm profile={profile} />
       </Stack>
-      <PasswordForm email={profile.email} />
+      <Stack gap="6">
+        <PasswordForm email={profile.email} />
+        <TwoFactorSection />
+      </Stack>
     </SimpleGrid>
   );
 }
