@@ -20,6 +20,8 @@ export interface Enrolment {
   factorId: string;
   qrCode: string;
   secret: string;
+  /** The `otpauth://` link: on a phone it adds the account to the authenticator app there. */
+  uri: string;
 }
 
 const FACTOR_NAME = 'Authenticator app';
@@ -36,6 +38,8 @@ const CLEARER: Record<string, string> = {
   mfa_challenge_expired: 'That code took too long. Please enter the code shown now in your authenticator app.',
   over_request_rate_limit: 'Too many codes tried. Please wait a few minutes and try again.',
   insufficient_aal: 'Enter the code from your authenticator app first, then try again.',
+  mfa_totp_enroll_not_enabled: 'Two-factor sign-in is not offered on this CrewCamp site.',
+  mfa_totp_verify_not_enabled: 'Two-factor sign-in is not offered on this CrewCamp site.',
   mfa_factor_not_found: 'This authenticator app was removed. Please set up two-factor sign-in again.',
 };
 
@@ -80,7 +84,7 @@ export async function startEnrolment(): Promise<{ enrolment: Enrolment | null; e
     for (const factor of factors.filter((f) => !f.isVerified)) await auth.mfa.unenroll({ factorId: factor.id });
     const { data, error } = await auth.mfa.enroll({ factorType: 'totp', friendlyName: FACTOR_NAME });
     if (error || !data) return { enrolment: null, error: messageOf(error, fallback) };
-    return { enrolment: { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret }, error: null };
+    return { enrolment: { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret, uri: data.totp.uri }, error: null };
   } catch (error) {
     return { enrolment: null, error: messageOf(error, fallback) };
   }

@@ -174,7 +174,7 @@ function EnrolmentSteps({
   const [isCopied, setCopied] = useState(false);
   return (
     <Stack gap="4">
-      <Text>1. Scan this QR code with your authenticator app.</Text>
+      <Text>1. Scan this QR code with your authenticator app, or on this phone add it directly.</Text>
       <Image
         src={enrolment.qrCode}
         alt="QR code to add CrewCamp to your authenticator app"
@@ -185,6 +185,9 @@ function EnrolmentSteps({
         borderWidth="1px"
         alignSelf="center"
       />
+      <Button asChild variant="outline" size="lg" alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
+        <a href={enrolment.uri}>Add to the authenticator app on this phone</a>
+      </Button>
       <Stack gap="2">
         <Text>Can't scan it? Enter this setup key in the app instead:</Text>
         <Code
