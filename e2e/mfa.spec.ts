@@ -74,12 +74,28 @@ async function signInWithCode(app: App, credentials: { email: string; password: 
   };
 }
 
-/** The access token of the app's stored session (what its requests carry). */
+/** The access token of the app's stored session (what its requests carry; src/lib/auth-storage.ts). */
 async function storedToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
-    return (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string }).access_token ?? '';
-  });
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('crewcamp-auth');
+        open.onerror = () => reject(new Error('no auth database'));
+        open.onsuccess = () => {
+          const request = open.result.transaction('session').objectStore('session').openCursor();
+          request.onsuccess = () => {
+            const cursor = request.result;
+            if (!cursor) return resolve('');
+            if (String(cursor.key).includes('-auth-token')) {
+              const value: unknown = cursor.value;
+              const session = (typeof value === 'string' ? JSON.parse(value) : value) as { access_token?: string };
+              return resolve(session.access_token ?? '');
+            }
+            cursor.continue();
+          };
+        };
+      }),
+  );
 }
 
 test.describe('two-factor sign-in', () => {
@@ -152,11 +168,13 @@ test.describe('two-factor sign-in', () => {
     // A password-only session: the database refuses its admin calls, the panel asks for the code.
     await app.signOut();
     const signIn = await signInWithCode(app, person, secret);
+    const token = await storedToken(page);
+    expect(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())).toMatchObject({ aal: 'aal1' });
     const refused = await fetch(`${BACKEND_URL}/rest/v1/rpc/toggle_feature`, {
       method: 'POST',
       headers: {
         apikey: ANON_KEY,
-        authorization: `Bearer ${await storedToken(page)}`,
+        authorization: `Bearer ${token}`,
         'content-type': 'application/json',
       },
       body: JSON.stringify({ p_key: 'registration_enabled', p_enabled: true }),
