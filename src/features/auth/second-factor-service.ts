@@ -84,7 +84,10 @@ export async function startEnrolment(): Promise<{ enrolment: Enrolment | null; e
     for (const factor of factors.filter((f) => !f.isVerified)) await auth.mfa.unenroll({ factorId: factor.id });
     const { data, error } = await auth.mfa.enroll({ factorType: 'totp', friendlyName: FACTOR_NAME });
     if (error || !data) return { enrolment: null, error: messageOf(error, fallback) };
-    return { enrolment: { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret, uri: data.totp.uri }, error: null };
+    return {
+      enrolment: { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret, uri: data.totp.uri },
+      error: null,
+    };
   } catch (error) {
     return { enrolment: null, error: messageOf(error, fallback) };
   }
