@@ -57,6 +57,13 @@ export async function loadAuth(): Promise<AuthClient> {
   return (await client()).auth;
 }
 
+/** Whether `password` is the account's current one, without touching the app's session. */
+export async function checkPassword(email: string, password: string): Promise<Error | null> {
+  await client();
+  const { checkPassword: check } = await import('./supabase-client.ts');
+  return check(email, password);
+}
+
 /** The signed-in session, or null (signed out, or the stored one could not be read). */
 export async function currentSession(): Promise<Session | null> {
   return (await (await client()).auth.getSession()).data.session;
