@@ -1,11 +1,11 @@
 /**
- * The sync engine under a hostile network, as a property: random sequences of mutations from three
- * users' devices (one user with two tabs sharing one device database) go through a proxy that drops
- * responses of committed requests, answers 503, delays and cuts connections. After everyone drains
- * and pulls: every device equals what the server lets its user see, and the server equals a simple
- * reference model of the same sequence (nothing lost, nothing duplicated). Runs and size come from
- * SYNC_PROPERTY_RUNS / SYNC_PROPERTY_MUTATIONS (the bench runs more); a failure prints its seed,
- * and SYNC_PROPERTY_SEED replays it.
+ * The sync engine under a hostile network, as a property: random sequences of mutations of every
+ * kind the app registers, from three users' devices (one user with two tabs sharing one device
+ * database), go through a proxy that drops responses of committed requests, answers 503, delays and
+ * cuts connections. After everyone drains and pulls: every device equals what the server lets its
+ * user see, and the server equals a reference model of the same sequence (nothing lost, nothing
+ * duplicated). Runs and size come from SYNC_PROPERTY_RUNS / SYNC_PROPERTY_MUTATIONS (the bench runs
+ * more); a failure prints its seed, and SYNC_PROPERTY_SEED replays it.
  */
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
@@ -16,11 +16,15 @@ import { memoryLocks } from '../sync/support/memory-locks.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { device, newUser, signIn, type Device } from './support/device.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
-import { applyOp, emptyModel, pickOp, type Model } from './support/reference-model.ts';
-import { expectDeviceEqualsServer, expectServerEqualsModel } from './support/compare.ts';
+import { coreKinds } from '../../src/sync/kinds/core-kinds.ts';
+import { emptyModel, type Model } from './support/reference-model.ts';
+import { generatedKinds, pickOp } from './support/generators.ts';
+import { seedRun, type SetupUsers } from './support/scenario-setup.ts';
+import { expectServerEqualsModel } from './support/compare.ts';
+import { expectDeviceEqualsServer } from './support/compare-device.ts';
 
-const RUNS = Number(process.env.SYNC_PROPERTY_RUNS ?? 20);
-const MUTATIONS = Number(process.env.SYNC_PROPERTY_MUTATIONS ?? 200);
+const RUNS = Number(process.env.SYNC_PROPERTY_RUNS ?? 6);
+const MUTATIONS = Number(process.env.SYNC_PROPERTY_MUTATIONS ?? 300);
 const SEED = process.env.SYNC_PROPERTY_SEED
   ? Number(process.env.SYNC_PROPERTY_SEED)
   : Math.floor(Math.random() * 2 ** 31);
@@ -29,6 +33,9 @@ let backend: TestBackend;
 let proxy: FaultProxy;
 type User = Awaited<ReturnType<typeof newUser>>;
 let users: { a: User; b: User; c: User };
+let setupUsers: SetupUsers;
+/** How often each kind was drawn over all runs. */
+const drawn = new Map<string, number>();
 let clients: Record<'A1' | 'A2' | 'B' | 'C', SupabaseClient>;
 let run = 0;
 
@@ -39,6 +46,10 @@ beforeAll(async () => {
   });
   proxy = await startFaultProxy(backend.url, SEED, 0);
   users = { a: await newUser(backend, 'ann'), b: await newUser(backend, 'ben'), c: await newUser(backend, 'cat') };
+  setupUsers = {
+    owner: await newUser(backend, 'dan', 'organizer'),
+    friends: [await newUser(backend, 'fay'), await newUser(backend, 'gus')],
+  };
   // One session per tab, kept across runs (each run starts with fresh device databases).
   clients = {
     A1: await signIn(backend, proxy.url, users.a.email, users.a.password),
@@ -58,9 +69,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function runScenario(choices: Array<[number, number, number]>, faultSeed: number): Promise<void> {
   proxy.rate = 0;
   run++;
-  // Each run starts from an empty server for these users and new device databases.
-  const ids = [users.a.userId, users.b.userId, users.c.userId];
-  await backend.db.query(`delete from public.events where created_by = any($1::uuid[])`, [ids]);
+  // Each run starts from the setup's rows for these users and new device databases.
+  const model: Model = emptyModel(
+    { A: users.a.userId, B: users.b.userId, C: users.c.userId },
+    { A: users.a.email, B: users.b.email, C: users.c.email },
+  );
+  await seedRun(backend, model, setupUsers);
   const locks = memoryLocks();
   const tabs: Record<'A1' | 'A2' | 'B' | 'C', Device> = {
     A1: await device(backend, users.a, { client: clients.A1, locks, dbUserKey: `${users.a.userId}-run${run}` }),
@@ -70,23 +84,24 @@ async function runScenario(choices: Array<[number, number, number]>, faultSeed: 
   };
   const engineOptions = { backoff: { baseMs: 10, maxMs: 200 }, pullIntervalMs: 5_000, minPullGapMs: 1_000 };
   for (const tab of Object.values(tabs)) await tab.start(engineOptions);
+  // Devices hold the setup's rows (the invitations and requests they answer) before faults start.
+  for (const tab of [tabs.A1, tabs.B, tabs.C]) {
+    tab.engine!.requestPull(true);
+    await tab.engine!.whenIdle();
+  }
   proxy.reseed(faultSeed);
   proxy.rate = 0.25;
 
-  const model: Model = emptyModel(
-    { A: users.a.userId, B: users.b.userId, C: users.c.userId },
-    { A: users.a.email, B: users.b.email, C: users.c.email },
-  );
   try {
     let issued = 0;
     for (const [i, [actor, op, extra]] of choices.entries()) {
       const tabName = (['A1', 'A2', 'B', 'C'] as const)[actor % 4];
       const who = tabName === 'A1' || tabName === 'A2' ? 'A' : tabName;
-      // When the drawn change does not fit the model's state, the next kind of change that does.
-      let picked = pickOp(model, who, op, extra, i) ?? pickOp(model, who, 0, extra, i);
-      for (let k = 1; !picked; k++) picked = pickOp(model, who, op + k, extra, i);
+      const ctx = { model, actor: who, n: extra, step: i, db: tabs[tabName].db, setup: setupUsers } as const;
+      const picked = await pickOp(ctx, op);
       const queued = await tabs[tabName].engine!.mutate(picked.kind, picked.args);
-      applyOp(model, picked, queued.args);
+      picked.apply(model, queued.args as Record<string, unknown>);
+      drawn.set(picked.kind, (drawn.get(picked.kind) ?? 0) + 1);
       issued++;
       if (i % 10 === 9) await sleep(extra % 20);
     }
@@ -121,6 +136,11 @@ async function runScenario(choices: Array<[number, number, number]>, faultSeed: 
   }
 }
 
+it('has a generator for every mutation kind the app registers, and none for kinds it does not', () => {
+  const registered = coreKinds({ supabaseUrl: 'http://localhost' }).names().sort();
+  expect(generatedKinds).toEqual(registered);
+});
+
 it(
   `keeps every device equal to the server and the server equal to the model (${RUNS} runs x ${MUTATIONS} mutations)`,
   { timeout: 60_000 + RUNS * 60_000 },
@@ -138,6 +158,13 @@ it(
       console.error(`Sync property failed: replay with SYNC_PROPERTY_SEED=${SEED}`);
       throw error;
     }
+    // Every registered kind was drawn (and so sent through the faults, and checked).
+    const registered = coreKinds({ supabaseUrl: backend.url }).names().sort();
+    console.info(`Sync property: ${RUNS} runs x ${MUTATIONS}, seed ${SEED}, kinds drawn:`, Object.fromEntries(drawn));
+    expect(
+      registered.filter((kind) => !drawn.has(kind)),
+      'kinds never drawn',
+    ).toEqual([]);
     expect(proxy.counts['drop-response']).toBeGreaterThan(0);
     expect(proxy.counts.cut).toBeGreaterThan(0);
     expect(proxy.counts['503']).toBeGreaterThan(0);

@@ -1,16 +1,45 @@
 /**
  * The reference model of the property test: what the server must hold after a sequence of
- * mutations, computed without any of the engine's code. Each user only changes their own events
- * and profile, so the order in which different users' changes reach the server does not matter,
- * and each user's own changes reach it in the order they were made (one outbox per user).
+ * mutations, computed without any of the engine's code. Each user changes only their own events,
+ * profile and rows (in the shared event too, where every actor touches only what they made), so the
+ * order in which different users' changes reach the server does not matter, and each user's own
+ * changes reach it in the order they were made (one outbox per user).
  */
 export type Actor = 'A' | 'B' | 'C';
-const ACTORS: Actor[] = ['A', 'B', 'C'];
+export const ACTORS: Actor[] = ['A', 'B', 'C'];
+
+/** The tables whose rows the event-page kinds make (counted: each acknowledged create is one row). */
+export type RowTable =
+  | 'chat_messages'
+  | 'checklists'
+  | 'checklist_items'
+  | 'checklist_templates'
+  | 'schedule_items'
+  | 'rides'
+  | 'expenses'
+  | 'settlements'
+  | 'site_items';
+
+/** A row made by an actor's create (or by the setup). `alive` is false once deleted (soft). */
+export interface ModelRow {
+  table: RowTable;
+  id: string;
+  owner: Actor | 'setup';
+  /** The model event it belongs to (null for templates, which belong to their owner). */
+  event: ModelEvent | null;
+  /** For checklist items: the list's id. */
+  parent?: string;
+  alive: boolean;
+  /** Kind-specific state the generators need (a ride's stops, a schedule item's assignees...). */
+  state: Record<string, unknown>;
+}
 
 export interface ModelEvent {
+  /** The id the device used (a temporary one for events created in the run). */
   localId: string;
-  clientRef: string;
-  creator: Actor;
+  /** Events created in the run are found on the server by client_ref; the setup's by id. */
+  clientRef: string | null;
+  creator: Actor | 'setup';
   name: string;
   location: string | null;
   status: 'active' | 'deleted';
@@ -19,13 +48,29 @@ export interface ModelEvent {
   invitations: Map<string, string>;
   /** Invitation rows ever made for the event (cancelled ones stay, soft-deleted). */
   invitationRows: number;
+  /** Whether a site plan size was set. */
+  planSized: boolean;
 }
 
 export interface Model {
   userIds: Record<Actor, string>;
   emails: Record<Actor, string>;
   events: ModelEvent[];
+  /** The events of the setup's user (shared: actors join, leave and write in them). */
+  shared: ModelEvent[];
+  rows: ModelRow[];
   names: Partial<Record<Actor, string>>;
+  /** Friend requests each actor received in the setup and has not answered yet (id -> sender id). */
+  incomingFriendRequests: Record<Actor, Map<string, string>>;
+  /** Friends each actor has (user ids) and whether the actor asked the setup's user yet. */
+  friends: Record<Actor, Set<string>>;
+  askedFriend: Record<Actor, boolean>;
+  /** Invitations the setup sent to each actor and not answered yet (id -> event). */
+  incomingInvitations: Record<Actor, Map<string, ModelEvent>>;
+  /** Rows of server-side kinds, counted: imported chat messages per event, receipts per actor. */
+  imported: Map<ModelEvent, number>;
+  receipts: number;
+  avatars: Set<Actor>;
   tag: string;
 }
 
@@ -36,111 +81,63 @@ export interface PickedOp {
 }
 
 export function emptyModel(userIds: Record<Actor, string>, emails: Record<Actor, string>): Model {
-  return { userIds, emails, events: [], names: {}, tag: crypto.randomUUID().slice(0, 8) };
+  const perActor = <T>(make: () => T) => ({ A: make(), B: make(), C: make() });
+  return {
+    userIds,
+    emails,
+    events: [],
+    shared: [],
+    rows: [],
+    names: {},
+    incomingFriendRequests: perActor(() => new Map()),
+    friends: perActor(() => new Set()),
+    askedFriend: { A: false, B: false, C: false },
+    incomingInvitations: perActor(() => new Map()),
+    imported: new Map(),
+    receipts: 0,
+    avatars: new Set(),
+    tag: crypto.randomUUID().slice(0, 8),
+  };
 }
 
-const MAX_EVENTS_PER_USER = 8;
-
-/** Turns three random numbers into a valid mutation for `actor`, or null when none fits. */
-export function pickOp(model: Model, actor: Actor, op: number, extra: number, step: number): PickedOp | null {
-  const own = model.events.filter((e) => e.creator === actor && e.status === 'active');
-  const event = own.length ? own[extra % own.length] : null;
-  const others = ACTORS.filter((a) => a !== actor);
-  switch (op % 10) {
-    case 0:
-      if (model.events.filter((e) => e.creator === actor).length >= MAX_EVENTS_PER_USER) return null;
-      return {
-        kind: 'event.create',
-        args: { name: `event ${step}`, location: extra % 2 ? `site ${extra}` : null },
-        apply: (m, p) =>
-          m.events.push({
-            localId: String(p.id),
-            clientRef: String(p.clientRef),
-            creator: actor,
-            name: `event ${step}`,
-            location: extra % 2 ? `site ${extra}` : null,
-            status: 'active',
-            members: new Map(),
-            invitations: new Map(),
-            invitationRows: 0,
-          }),
-      };
-    case 1:
-      if (!event) return null;
-      return {
-        kind: 'event.update',
-        args: { id: event.localId, changes: { name: `renamed ${step}` } },
-        apply: () => void (event.name = `renamed ${step}`),
-      };
-    case 2:
-      if (!event) return null;
-      return {
-        kind: 'event.update',
-        args: { id: event.localId, changes: { location: `moved ${step}` } },
-        apply: () => void (event.location = `moved ${step}`),
-      };
-    case 3: {
-      const candidates = event ? others.filter((o) => !event.members.has(o)) : [];
-      if (!event || !candidates.length) return null;
-      const who = candidates[extra % candidates.length];
-      return {
-        kind: 'member.add',
-        args: { eventId: event.localId, userId: model.userIds[who] },
-        apply: () => void event.members.set(who, 'member'),
-      };
-    }
-    case 4: {
-      const members = event ? [...event.members.keys()] : [];
-      if (!event || !members.length) return null;
-      const who = members[extra % members.length];
-      return {
-        kind: 'member.remove',
-        args: { eventId: event.localId, userId: model.userIds[who] },
-        apply: () => void event.members.delete(who),
-      };
-    }
-    case 5: {
-      const members = event ? [...event.members.keys()] : [];
-      if (!event || !members.length) return null;
-      const who = members[extra % members.length];
-      const role = event.members.get(who) === 'admin' ? 'member' : 'admin';
-      return {
-        kind: 'member.set-role',
-        args: { eventId: event.localId, userId: model.userIds[who], role },
-        apply: () => void event.members.set(who, role),
-      };
-    }
-    case 6:
-      if (!event || step % 3 !== 0) return null; // deletions rarer than the rest
-      return { kind: 'event.soft-delete', args: { id: event.localId }, apply: () => void (event.status = 'deleted') };
-    case 7:
-      return {
-        kind: 'profile.update',
-        args: { changes: { name: `${actor} name ${step}` } },
-        apply: (m) => void (m.names[actor] = `${actor} name ${step}`),
-      };
-    case 8: {
-      if (!event) return null;
-      const email = `guest-${extra % 3}.${model.tag}@example.com`;
-      return {
-        kind: 'invitation.send',
-        args: { eventId: event.localId, email },
-        apply: (_m, p) => {
-          if (event.invitations.has(email)) return;
-          event.invitations.set(email, String(p.id));
-          event.invitationRows++;
-        },
-      };
-    }
-    default: {
-      const pending = event ? [...event.invitations.entries()] : [];
-      if (!event || !pending.length) return null;
-      const [email, id] = pending[extra % pending.length];
-      return { kind: 'invitation.cancel', args: { id }, apply: () => void event.invitations.delete(email) };
-    }
-  }
+export function newModelEvent(
+  fields: Partial<ModelEvent> & Pick<ModelEvent, 'localId' | 'creator' | 'name'>,
+): ModelEvent {
+  return {
+    clientRef: null,
+    location: null,
+    status: 'active',
+    members: new Map(),
+    invitations: new Map(),
+    invitationRows: 0,
+    planSized: false,
+    ...fields,
+  };
 }
 
-export function applyOp(model: Model, op: PickedOp, prepared: unknown): void {
-  op.apply(model, prepared as Record<string, unknown>);
+/** The events where `actor` may write event-page rows: their own active ones and shared ones they belong to. */
+export function writableEvents(model: Model, actor: Actor): ModelEvent[] {
+  return [
+    ...model.events.filter((e) => e.creator === actor && e.status === 'active'),
+    ...model.shared.filter((e) => e.members.has(actor)),
+  ];
+}
+
+/** Rows of `table` that `actor` made and that still live in an event the actor may write in. */
+export function ownRows(model: Model, actor: Actor, table: RowTable): ModelRow[] {
+  const writable = new Set(writableEvents(model, actor));
+  return model.rows.filter(
+    (r) => r.table === table && r.owner === actor && r.alive && (r.event === null || writable.has(r.event)),
+  );
+}
+
+export function addRow(model: Model, row: Omit<ModelRow, 'alive' | 'state'> & { state?: Record<string, unknown> }) {
+  const made: ModelRow = { alive: true, state: {}, ...row };
+  model.rows.push(made);
+  return made;
+}
+
+/** The i-th element of a list chosen by a random number, or null for an empty list. */
+export function choose<T>(list: T[], n: number): T | null {
+  return list.length ? list[n % list.length] : null;
 }
