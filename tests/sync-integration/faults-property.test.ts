@@ -94,14 +94,16 @@ async function runScenario(choices: Array<[number, number, number]>, faultSeed: 
 
   try {
     let issued = 0;
+    const drawnInRun = new Map<string, number>();
     for (const [i, [actor, op, extra]] of choices.entries()) {
       const tabName = (['A1', 'A2', 'B', 'C'] as const)[actor % 4];
       const who = tabName === 'A1' || tabName === 'A2' ? 'A' : tabName;
       const ctx = { model, actor: who, n: extra, step: i, db: tabs[tabName].db, setup: setupUsers } as const;
-      const picked = await pickOp(ctx, op);
+      const picked = await pickOp(ctx, op, drawnInRun);
       const queued = await tabs[tabName].engine!.mutate(picked.kind, picked.args);
       picked.apply(model, queued.args as Record<string, unknown>);
       drawn.set(picked.kind, (drawn.get(picked.kind) ?? 0) + 1);
+      drawnInRun.set(picked.kind, (drawnInRun.get(picked.kind) ?? 0) + 1);
       issued++;
       if (i % 10 === 9) await sleep(extra % 20);
     }

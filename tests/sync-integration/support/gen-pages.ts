@@ -80,7 +80,7 @@ export const pageGenerators: Record<string, Generator> = {
     if (!event || step % 3 !== 0) return null;
     const messages = [
       { sent_at: '2027-06-01T18:02:00Z', sender_name: 'Carla', body: `imported ${step}`, occurrence: 0 },
-      { sent_at: '2027-06-01T18:03:00Z', sender_name: 'Dino', body: 'ok', occurrence: 0 },
+      { sent_at: '2027-06-01T18:03:00Z', sender_name: 'Dino', body: `ok ${step}`, occurrence: 0 },
     ];
     return {
       kind: 'chat.import-whatsapp',

@@ -1,6 +1,7 @@
 /**
  * The table of generators, one per mutation kind the app registers, and the draw: a random kind,
- * or when the model's state offers nothing valid for it, the next kind in the table that fits.
+ * or when the model's state offers nothing valid for it, of the kinds that fit the one drawn least
+ * so far in the run (so kinds that need some state, a deleted event, a claimed seat, are drawn too).
  */
 import { coreGenerators } from './gen-core.ts';
 import { logisticsGenerators } from './gen-logistics.ts';
@@ -16,11 +17,16 @@ export const generators: Record<string, Generator> = {
 
 export const generatedKinds = Object.keys(generators).sort();
 
-/** Draws a valid mutation: the kind `op` picks, else the next one in the table whose state fits. */
-export async function pickOp(ctx: GeneratorContext, op: number): Promise<PickedOp> {
-  for (let k = 0; k < generatedKinds.length; k++) {
-    const picked = await generators[generatedKinds[(op + k) % generatedKinds.length]](ctx);
-    if (picked) return picked;
+/** Draws a valid mutation: the kind `op` picks, else the fitting kind drawn least in the run. */
+export async function pickOp(ctx: GeneratorContext, op: number, drawnInRun: Map<string, number>): Promise<PickedOp> {
+  const first = await generators[generatedKinds[op % generatedKinds.length]](ctx);
+  if (first) return first;
+  let best: PickedOp | null = null;
+  for (let k = 1; k < generatedKinds.length; k++) {
+    const kind = generatedKinds[(op + k) % generatedKinds.length];
+    if (best && (drawnInRun.get(kind) ?? 0) >= (drawnInRun.get(best.kind) ?? 0)) continue;
+    best = (await generators[kind](ctx)) ?? best;
   }
-  throw new Error('No kind fits the model (profile.update always should)');
+  if (!best) throw new Error('No kind fits the model (profile.update always should)');
+  return best;
 }
