@@ -62,21 +62,21 @@ export async function expectDeviceEqualsServer(backend: TestBackend, tab: Device
   }
   const serverReactions = await q(
     `select r.message_id, r.user_id, r.emoji from public.chat_reactions r join public.chat_messages c on c.id = r.message_id
-     where r.deleted_at is null and c.deleted_at is null and c.event_id in (select e.id from public.events e where ${VISIBLE})`,
+     where r.deleted_at is null and c.event_id in (select e.id from public.events e where ${VISIBLE})`,
   );
   expect(pick(await tab.db.chatReactions.toArray(), ['message_id', 'user_id', 'emoji']), `${label}: reactions`).toEqual(
     pick(serverReactions, ['message_id', 'user_id', 'emoji']),
   );
   const serverAssignees = await q(
     `select r.item_id, r.user_id from public.schedule_item_assignees r join public.schedule_items s on s.id = r.item_id
-     where r.deleted_at is null and s.deleted_at is null and s.event_id in (select e.id from public.events e where ${VISIBLE})`,
+     where r.deleted_at is null and s.event_id in (select e.id from public.events e where ${VISIBLE})`,
   );
   expect(pick(await tab.db.scheduleAssignees.toArray(), ['item_id', 'user_id']), `${label}: assignees`).toEqual(
     pick(serverAssignees, ['item_id', 'user_id']),
   );
   const serverPassengers = await q(
     `select r.ride_id, r.user_id, r.pickup_stop_id from public.ride_passengers r join public.rides d on d.id = r.ride_id
-     where r.deleted_at is null and d.deleted_at is null and d.event_id in (select e.id from public.events e where ${VISIBLE})`,
+     where r.deleted_at is null and d.event_id in (select e.id from public.events e where ${VISIBLE})`,
   );
   expect(
     pick(await tab.db.ridePassengers.toArray(), ['ride_id', 'user_id', 'pickup_stop_id']),

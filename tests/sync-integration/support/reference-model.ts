@@ -67,9 +67,8 @@ export interface Model {
   askedFriend: Record<Actor, boolean>;
   /** Invitations the setup sent to each actor and not answered yet (id -> event). */
   incomingInvitations: Record<Actor, Map<string, ModelEvent>>;
-  /** Rows of server-side kinds, counted: imported chat messages per event, receipts per actor. */
+  /** Chat messages a WhatsApp import made, per event (made by the server from the batch). */
   imported: Map<ModelEvent, number>;
-  receipts: number;
   avatars: Set<Actor>;
   tag: string;
 }
@@ -94,7 +93,6 @@ export function emptyModel(userIds: Record<Actor, string>, emails: Record<Actor,
     askedFriend: { A: false, B: false, C: false },
     incomingInvitations: perActor(() => new Map()),
     imported: new Map(),
-    receipts: 0,
     avatars: new Set(),
     tag: crypto.randomUUID().slice(0, 8),
   };
