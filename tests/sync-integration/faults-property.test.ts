@@ -16,7 +16,7 @@ import { memoryLocks } from '../sync/support/memory-locks.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { device, newUser, signIn, type Device } from './support/device.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
-import { coreKinds } from '../../src/sync/kinds/core-kinds.ts';
+import { syncRegistry } from '../../src/app/sync-registry.ts';
 import { emptyModel, type Model } from './support/reference-model.ts';
 import { generatedKinds, pickOp } from './support/generators.ts';
 import { seedRun, type SetupUsers } from './support/scenario-setup.ts';
@@ -139,7 +139,7 @@ async function runScenario(choices: Array<[number, number, number]>, faultSeed: 
 }
 
 it('has a generator for every mutation kind the app registers, and none for kinds it does not', () => {
-  const registered = coreKinds({ supabaseUrl: 'http://localhost' }).names().sort();
+  const registered = syncRegistry({ supabaseUrl: 'http://localhost' }).names().sort();
   expect(generatedKinds).toEqual(registered);
 });
 
@@ -161,7 +161,7 @@ it(
       throw error;
     }
     // Every registered kind was drawn (and so sent through the faults, and checked).
-    const registered = coreKinds({ supabaseUrl: backend.url }).names().sort();
+    const registered = syncRegistry({ supabaseUrl: backend.url }).names().sort();
     console.info(`Sync property: ${RUNS} runs x ${MUTATIONS}, seed ${SEED}, kinds drawn:`, Object.fromEntries(drawn));
     expect(
       registered.filter((kind) => !drawn.has(kind)),

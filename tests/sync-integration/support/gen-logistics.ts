@@ -119,7 +119,7 @@ export const logisticsGenerators: Record<string, Generator> = {
     if (!expense || step % 2 !== 0) return null;
     return { kind: 'expense.delete', args: { id: expense.id }, apply: () => void (expense.alive = false) };
   },
-  'expense.attach-receipt': ({ model, actor, n, step }) => {
+  'expense.attach-receipt': ({ model, actor, n }) => {
     // Only expenses of the setup's events, whose ids the server made: a receipt's path starts with the
     // event's id, and the engine does not swap an offline-made event's temporary id inside a path
     // ("temp-…/<expense>/receipt.png" is refused for good; found by this test, left to the engine).
@@ -127,7 +127,7 @@ export const logisticsGenerators: Record<string, Generator> = {
       ownRows(model, actor, 'expenses').filter((e) => !e.state.receipt && e.event!.creator === 'setup'),
       n,
     );
-    if (!expense || step % 3 !== 0) return null; // uploads rarer than the rest
+    if (!expense) return null;
     return {
       kind: 'expense.attach-receipt',
       args: { eventId: expense.event!.localId, expenseId: expense.id, bytes: TINY_PNG, contentType: 'image/png' },
