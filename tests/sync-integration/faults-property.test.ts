@@ -17,6 +17,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { device, newUser, signIn, type Device } from './support/device.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
 import { syncRegistry } from '../../src/app/sync-registry.ts';
+import type { KindName, PreparedArgs } from '../../src/sync/kind-registry.ts';
 import { emptyModel, type Model } from './support/reference-model.ts';
 import { generatedKinds, pickOp } from './support/generators.ts';
 import { seedRun, type SetupUsers } from './support/scenario-setup.ts';
@@ -100,8 +101,8 @@ async function runScenario(choices: Array<[number, number, number]>, faultSeed: 
       const who = tabName === 'A1' || tabName === 'A2' ? 'A' : tabName;
       const ctx = { model, actor: who, n: extra, step: i, db: tabs[tabName].db, setup: setupUsers } as const;
       const picked = await pickOp(ctx, op, drawnInRun);
-      const queued = await tabs[tabName].engine!.mutate(picked.kind, picked.args);
-      picked.apply(model, queued.args as Record<string, unknown>);
+      const queued = await tabs[tabName].engine!.mutate<PreparedArgs<KindName>>(picked.kind, picked.args);
+      picked.apply(model, queued.args);
       drawn.set(picked.kind, (drawn.get(picked.kind) ?? 0) + 1);
       drawnInRun.set(picked.kind, (drawnInRun.get(picked.kind) ?? 0) + 1);
       issued++;

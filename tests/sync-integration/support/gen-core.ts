@@ -4,8 +4,8 @@
  * null when the state offers nothing valid for the kind.
  */
 import { TINY_PNG } from '../../support/images.ts';
-import { ACTORS, choose, newModelEvent, type Model, type ModelEvent, type PickedOp } from './reference-model.ts';
-import type { Generator } from './generator-types.ts';
+import { ACTORS, choose, newModelEvent, type Model, type ModelEvent } from './reference-model.ts';
+import type { GeneratorTable } from './generator-types.ts';
 
 const MAX_EVENTS_PER_USER = 8;
 
@@ -16,7 +16,7 @@ function ownEvent(m: Model, actor: string, n: number): ModelEvent | null {
   return choose(ownActive(m, actor), n);
 }
 
-export const coreGenerators: Record<string, Generator> = {
+export const coreGenerators = {
   'event.create': ({ model, actor, n, step }) => {
     if (model.events.filter((e) => e.creator === actor).length >= MAX_EVENTS_PER_USER) return null;
     const location = n % 2 ? `site ${n}` : null;
@@ -216,6 +216,4 @@ export const coreGenerators: Record<string, Generator> = {
       apply: (m) => void m.friends[actor].delete(friend),
     };
   },
-};
-
-export type { PickedOp };
+} satisfies Partial<GeneratorTable>;

@@ -5,7 +5,7 @@
  */
 import { TINY_PNG } from '../../support/images.ts';
 import { addRow, choose, ownRows, writableEvents, type Model, type ModelEvent } from './reference-model.ts';
-import type { Generator } from './generator-types.ts';
+import type { GeneratorTable } from './generator-types.ts';
 
 /** The setup's rides in shared events the actor belongs to (their stops are in the row's state). */
 const setupRides = (m: Model, actor: string) =>
@@ -17,7 +17,7 @@ const drives = (m: Model, actor: string, event: ModelEvent | null) =>
 const rides = (m: Model, actor: string, event: ModelEvent) =>
   setupRides(m, actor).some((r) => r.event === event && (r.state.passengers as Set<string>).has(actor));
 
-export const logisticsGenerators: Record<string, Generator> = {
+export const logisticsGenerators = {
   'ride.create': ({ model, actor, n, step }) => {
     const event = choose(
       writableEvents(model, actor).filter((e) => !rides(model, actor, e)),
@@ -88,7 +88,9 @@ export const logisticsGenerators: Record<string, Generator> = {
     return { kind: 'ride.pickup', args: { eventId: ride.event!.localId, rideId: ride.id, stopId }, apply: () => {} };
   },
   'expense.create': ({ model, actor, n, step }) => {
-    const event = choose(writableEvents(model, actor), n);
+    // A third in a shared event, where receipts can be drawn (see expense.attach-receipt).
+    const shared = model.shared.filter((e) => e.members.has(actor));
+    const event = choose(n % 3 === 0 && shared.length ? shared : writableEvents(model, actor), n);
     if (!event) return null;
     const amount = 100 + (n % 900);
     return {
@@ -206,4 +208,4 @@ export const logisticsGenerators: Record<string, Generator> = {
     if (!item) return null;
     return { kind: 'site-item.remove', args: { id: item.id }, apply: () => void (item.alive = false) };
   },
-};
+} satisfies Partial<GeneratorTable>;

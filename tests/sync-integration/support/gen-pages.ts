@@ -4,7 +4,7 @@
  */
 import { planMove } from '../../../src/sync/ordering.ts';
 import { addRow, choose, ownRows, writableEvents, type Model, type ModelEvent } from './reference-model.ts';
-import type { Generator } from './generator-types.ts';
+import type { GeneratorTable } from './generator-types.ts';
 
 const ownEvents = (m: Model, actor: string) => m.events.filter((e) => e.creator === actor && e.status === 'active');
 
@@ -21,7 +21,7 @@ function addCopies(
     addRow(m, { table: 'checklist_items', id: `${listId}#${i}`, owner, event, parent: listId, state: { copy: true } });
 }
 
-export const pageGenerators: Record<string, Generator> = {
+export const pageGenerators = {
   'chat.send': ({ model, actor, n, step }) => {
     const event = choose(writableEvents(model, actor), n);
     if (!event) return null;
@@ -175,7 +175,7 @@ export const pageGenerators: Record<string, Generator> = {
     const rows = await db.checklistItems.where('checklist_id').equals(item.parent!).toArray();
     const moves = planMove(rows, item.id, n % (rows.length + 1));
     if (!moves.length) return null;
-    return { kind: 'checklist-item.move', args: { checklistId: item.parent, moves }, apply: () => {} };
+    return { kind: 'checklist-item.move', args: { checklistId: item.parent!, moves }, apply: () => {} };
   },
   'checklist-item.delete': ({ model, actor, n }) => {
     const item = choose(
@@ -261,4 +261,4 @@ export const pageGenerators: Record<string, Generator> = {
       apply: () => void (row.state.assigned = assigned),
     };
   },
-};
+} satisfies Partial<GeneratorTable>;

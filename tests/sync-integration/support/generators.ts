@@ -6,26 +6,27 @@
 import { coreGenerators } from './gen-core.ts';
 import { logisticsGenerators } from './gen-logistics.ts';
 import { pageGenerators } from './gen-pages.ts';
-import type { Generator, GeneratorContext } from './generator-types.ts';
-import type { PickedOp } from './reference-model.ts';
+import type { Generator, GeneratorContext, GeneratorTable, PickedOp } from './generator-types.ts';
+import type { KindName } from '../../../src/sync/kind-registry.ts';
 
-export const generators: Record<string, Generator> = {
+export const generators: GeneratorTable = {
   ...coreGenerators,
   ...pageGenerators,
   ...logisticsGenerators,
 };
 
-export const generatedKinds = Object.keys(generators).sort();
+export const generatedKinds = (Object.keys(generators) as KindName[]).sort();
+const generatorOf = (kind: KindName) => generators[kind] as Generator;
 
 /** Draws a valid mutation: the kind `op` picks, else the fitting kind drawn least in the run. */
 export async function pickOp(ctx: GeneratorContext, op: number, drawnInRun: Map<string, number>): Promise<PickedOp> {
-  const first = await generators[generatedKinds[op % generatedKinds.length]](ctx);
+  const first = await generatorOf(generatedKinds[op % generatedKinds.length])(ctx);
   if (first) return first;
   let best: PickedOp | null = null;
   for (let k = 1; k < generatedKinds.length; k++) {
     const kind = generatedKinds[(op + k) % generatedKinds.length];
     if (best && (drawnInRun.get(kind) ?? 0) >= (drawnInRun.get(best.kind) ?? 0)) continue;
-    best = (await generators[kind](ctx)) ?? best;
+    best = (await generatorOf(kind)(ctx)) ?? best;
   }
   if (!best) throw new Error('No kind fits the model (profile.update always should)');
   return best;

@@ -73,12 +73,6 @@ export interface Model {
   tag: string;
 }
 
-export interface PickedOp {
-  kind: string;
-  args: Record<string, unknown>;
-  apply(model: Model, prepared: Record<string, unknown>): void;
-}
-
 export function emptyModel(userIds: Record<Actor, string>, emails: Record<Actor, string>): Model {
   const perActor = <T>(make: () => T) => ({ A: make(), B: make(), C: make() });
   return {
