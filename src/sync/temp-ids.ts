@@ -28,9 +28,11 @@ export async function newTempId(db: CrewCampDb, table: MirrorTable, now: number)
 
 function replaceInString(value: string, tempId: string, realId: string): string {
   if (value === tempId) return realId;
-  // composite keys: `{eventId}|{userId}`, shadow ids `members:{eventId}|{userId}`, refs `event:{id}`
+  // composite keys: `{eventId}|{userId}`, shadow ids `members:{eventId}|{userId}`, refs `event:{id}`,
+  // file paths `{eventId}/{expenseId}/receipt-….png` (a receipt taken before its event reached the
+  // server would otherwise keep the temporary id and be refused by storage for good)
   return value.replace(
-    new RegExp(`(^|[:|])${escapeRegExp(tempId)}(?=$|[|])`, 'g'),
+    new RegExp(`(^|[:|/])${escapeRegExp(tempId)}(?=$|[|/])`, 'g'),
     (_m, pre: string) => `${pre}${realId}`,
   );
 }
