@@ -2,6 +2,7 @@
 import { setSwitches } from './backend.ts';
 import { newPerson, profileOf, signInAs } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { TINY_PNG, waitForOfflineReady } from './offline-helpers.ts';
 
 test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
@@ -41,4 +42,26 @@ test('profile update splits the name; the avatar is checked; the current passwor
   await page.getByLabel('Current password').fill(mia.password);
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page.getByText('Password updated')).toBeVisible();
+});
+
+test('a new avatar shows at once after the upload, with the service worker in charge', async ({ app, page }) => {
+  const leo = await newPerson('Leo Picture');
+  await signInAs(app, leo);
+  await app.visit('/profile/details');
+  await waitForOfflineReady(page);
+  const card = page.getByRole('region', { name: 'Profile picture' });
+  await expect(card.getByText('LP', { exact: true })).toBeVisible();
+
+  await page.getByLabel('Upload a profile picture').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: TINY_PNG,
+  });
+  await expect(page.getByText('Avatar updated')).toBeVisible();
+  // The picture itself, loaded, in place of the initials: no reload.
+  const picture = card.locator('img');
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await expect(card.getByText('LP', { exact: true })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'My profile', exact: true }).locator('img')).toBeVisible();
 });

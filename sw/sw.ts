@@ -44,9 +44,10 @@ registerRoute(
   new StaleWhileRevalidate({
     cacheName: 'crewcamp-public-storage',
     plugins: [
-      // Images without CORS come back opaque (status 0): keep them too, they still render. Browsers
-      // count an opaque response as several MB of quota, hence few entries and purge on quota errors.
-      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      // Only real pictures. The app loads them with crossOrigin="anonymous" (storage answers with
+      // CORS headers), so a failed request is seen as failed; an opaque answer (status 0) could be
+      // an error page, kept and shown in place of the picture until it expired.
+      new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
     ],
   }),

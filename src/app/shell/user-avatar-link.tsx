@@ -8,7 +8,7 @@ export function UserAvatarLink({ name, avatar }: { name: string | null; avatar: 
     <RouterLink to={paths.profile.href('details')} aria-label="My profile">
       <Avatar.Root size="sm" colorPalette="forest">
         <Avatar.Fallback name={name ?? undefined} />
-        {avatar ? <Avatar.Image src={avatar} alt="" /> : null}
+        {avatar ? <Avatar.Image src={avatar} alt="" crossOrigin="anonymous" /> : null}
       </Avatar.Root>
     </RouterLink>
   );

@@ -13,7 +13,7 @@ export function MemberAvatar({
   return (
     <Avatar.Root size={size} colorPalette="forest" flexShrink={0}>
       <Avatar.Fallback name={name ?? undefined} />
-      {avatar ? <Avatar.Image src={avatar} alt="" /> : null}
+      {avatar ? <Avatar.Image src={avatar} alt="" crossOrigin="anonymous" /> : null}
     </Avatar.Root>
   );
 }

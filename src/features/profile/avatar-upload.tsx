@@ -1,9 +1,9 @@
 import { Avatar, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormMessage } from '../../components/form-message.tsx';
 import type { ProfileRow } from './sync/profile-rows.ts';
-import { mutate } from '../../data/index.ts';
+import { mutate, useMutationState } from '../../data/index.ts';
 import { mutateErrorText } from '../events/index.ts';
 import { SectionCard } from '../../components/section-card.tsx';
 
@@ -16,10 +16,25 @@ function avatarFileError(file: { size: number; type: string }): string | null {
   return null;
 }
 
+/**
+ * The picture from the chosen file while its upload waits (offline, or on its way): the profile
+ * points at the uploaded file only once the server has it. Not shown once the upload is done or refused.
+ */
+function usePendingPicture() {
+  const [pending, setPending] = useState<{ mutationId: string; url: string } | null>(null);
+  const state = useMutationState(pending?.mutationId);
+  const isOver = state.status === 'done' || state.status === 'rejected';
+  // The file's picture is let go when a newer one replaces it or the form closes.
+  useEffect(() => (pending ? () => URL.revokeObjectURL(pending.url) : undefined), [pending]);
+  return { picture: pending && !isOver ? pending.url : null, setPending };
+}
+
 /** The profile picture: shown at once, uploaded when the device is online. */
 export function AvatarUpload({ profile }: { profile: ProfileRow }) {
   const [message, setMessage] = useState<{ status: 'error' | 'success'; text: string } | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const { picture, setPending } = usePendingPicture();
+  const shown = picture ?? profile.avatar;
 
   async function upload(file: File | undefined) {
     if (!file) return;
@@ -27,11 +42,12 @@ export function AvatarUpload({ profile }: { profile: ProfileRow }) {
     if (problem) return setMessage({ status: 'error', text: problem });
     try {
       const extension = file.name.includes('.') ? file.name.split('.').pop()?.toLowerCase() : undefined;
-      await mutate('profile.upload-avatar', {
+      const queued = await mutate('profile.upload-avatar', {
         bytes: new Uint8Array(await file.arrayBuffer()),
         contentType: file.type,
         ...(extension && /^[a-z0-9]{1,8}$/.test(extension) ? { extension } : {}),
       });
+      setPending({ mutationId: queued.mutationId, url: URL.createObjectURL(file) });
       setMessage({ status: 'success', text: 'Avatar updated' });
     } catch (error) {
       setMessage({ status: 'error', text: mutateErrorText(error, 'Failed to upload avatar') });
@@ -43,7 +59,7 @@ export function AvatarUpload({ profile }: { profile: ProfileRow }) {
       <HStack gap="4" align="center">
         <Avatar.Root size="2xl" colorPalette="forest">
           <Avatar.Fallback name={profile.name ?? profile.email ?? undefined} />
-          {profile.avatar ? <Avatar.Image src={profile.avatar} alt="" /> : null}
+          {shown ? <Avatar.Image src={shown} alt="" crossOrigin="anonymous" /> : null}
         </Avatar.Root>
         <Stack gap="2">
           <VisuallyHidden asChild>

@@ -18,7 +18,7 @@ export function PersonLine({
       <HStack gap="3" minW="0">
         <Avatar.Root size="sm">
           <Avatar.Fallback name={name ?? email ?? undefined} />
-          {avatar ? <Avatar.Image src={avatar} alt="" /> : null}
+          {avatar ? <Avatar.Image src={avatar} alt="" crossOrigin="anonymous" /> : null}
         </Avatar.Root>
         <Stack gap="0" minW="0">
           <Text fontWeight="semibold" truncate>

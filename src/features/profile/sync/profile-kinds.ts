@@ -84,10 +84,16 @@ export const updateProfile = kit.defineKind({
 const avatarArgs = z.object({
   ...kit.photoArgs,
   publicUrl: z.string().optional(),
+  /** Set by older versions of this kind; entries queued by them may still carry it. */
   previousAvatar: z.string().nullable().optional(),
 });
 
-/** The avatar kind needs the public address of the avatars bucket to show the new picture offline. */
+/**
+ * The avatar kind needs the public address of the avatars bucket. Each upload gets a new path (a
+ * new URL), and the device points at it only once the file is on the server: an image request made
+ * earlier would fail, and the failed image would stay on screen (and in the service worker's cache)
+ * until a reload. While it waits, the upload form shows the picture from the file itself.
+ */
 export function uploadAvatarKind(publicBucketUrl: string) {
   const bucketPath = (url: string | null | undefined) =>
     url && url.startsWith(`${publicBucketUrl}/`) ? url.slice(publicBucketUrl.length + 1) : null;
@@ -95,19 +101,17 @@ export function uploadAvatarKind(publicBucketUrl: string) {
     name: 'profile.upload-avatar',
     args: avatarArgs,
     validate: kit.checkPhoto,
-    async prepare(args, ctx) {
+    prepare(args, ctx) {
       const path = `${ctx.userId}/${ctx.userId}-${ctx.now}.${kit.photoExtension(args)}`;
-      const current = await ctx.db.profiles.get(ctx.userId);
-      return { ...args, path, publicUrl: `${publicBucketUrl}/${path}`, previousAvatar: current?.avatar ?? null };
+      return { ...args, path, publicUrl: `${publicBucketUrl}/${path}` };
     },
     refs: () => [],
-    async applyLocal(w, args) {
-      await w.update('profiles', w.userId, { avatar: args.publicUrl });
-      await patchOwnMembers(w, { avatar: args.publicUrl });
-    },
+    // Nothing changes on the device until the file is on the server (see above).
+    applyLocal: () => Promise.resolve(),
     async send({ client, userId }, args) {
       const bucket = client.storage.from('avatars');
-      const previous = bucketPath(args.previousAvatar);
+      // The server's current picture, not the device's: two uploads queued offline remove each other's file.
+      const previous = bucketPath((await ownProfile(client)).avatar);
       if (previous && previous !== args.path) await bucket.remove([previous]).catch(() => undefined);
       await kit.uploadOnce(client, 'avatars', args.path, args.bytes, {
         contentType: args.contentType,
@@ -118,7 +122,14 @@ export function uploadAvatarKind(publicBucketUrl: string) {
       kit.expectData(await client.from('profiles').update({ avatar: args.publicUrl }).eq('id', userId));
       return ownProfile(client);
     },
-    reconcile: storeOwnProfile,
+    async reconcile(w, args, answer) {
+      await storeOwnProfile(w, args, answer);
+      // The member rows show the picture too; they are the server's rows, written as such.
+      for (const member of await w.db.members.where('user_id').equals(w.userId).toArray()) {
+        const server = await w.serverState('members', member.key);
+        if (server) await w.storeServer('members', member.key, { ...server, avatar: answer.avatar });
+      }
+    },
     describe: () => 'Upload a new avatar',
   });
 }
