@@ -147,6 +147,8 @@ test('a packing list built offline reaches the crew in the same order when the s
   await expect(packing.getByRole('checkbox', { name: 'Stove' })).toBeChecked();
   await expect(packing.getByRole('listitem', { name: 'Stove' })).toContainText(/Done by You at/);
   await expect(packing).toContainText('1 of 3 done');
+  // The ticked stove sinks below the open items.
+  await expect.poll(() => itemTexts(packing)).toEqual(['Tent', 'Bottle opener', 'Stove']);
 
   await packing.getByRole('button', { name: 'Edit Tent' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit item' });
@@ -160,20 +162,20 @@ test('a packing list built offline reaches the crew in the same order when the s
   await expect(edit).toBeHidden();
   await expect(packing.getByRole('listitem', { name: 'Tent' })).toContainText('Bo Hiker · due Jul 15');
 
-  // A finger drags the bottle opener to the top; the keyboard moves the stove down one place.
+  // A finger drags the bottle opener to the top; the keyboard moves it down one place again.
   await touchDrag(
     page,
     packing.getByRole('button', { name: 'Move Bottle opener' }),
     packing.getByRole('listitem', { name: 'Tent' }),
   );
   await expect.poll(() => itemTexts(packing)).toEqual(['Bottle opener', 'Tent', 'Stove']);
-  await packing.getByRole('button', { name: 'Move Tent' }).focus();
+  await packing.getByRole('button', { name: 'Move Bottle opener' }).focus();
   await page.keyboard.press('Space');
-  await expect(page.getByText('Tent is now at position 2 of 3.')).toBeAttached();
+  await expect(page.getByText('Bottle opener is now at position 1 of 3.')).toBeAttached();
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByText('Tent is now at position 3 of 3.')).toBeAttached();
+  await expect(page.getByText('Bottle opener is now at position 2 of 3.')).toBeAttached();
   await page.keyboard.press('Space');
-  await expect.poll(() => itemTexts(packing)).toEqual(['Bottle opener', 'Stove', 'Tent']);
+  await expect.poll(() => itemTexts(packing)).toEqual(['Tent', 'Bottle opener', 'Stove']);
   await expectWaiting(page, 8);
   expect(await serverItems(bo, eventId)).toEqual([]);
 
@@ -182,12 +184,12 @@ test('a packing list built offline reaches the crew in the same order when the s
   await expect(syncBanner(page)).toContainText('All changes saved', { timeout: 25_000 });
   const server = await serverItems(bo, eventId);
   expect(server.map((i) => [i.text, i.quantity, i.done])).toEqual([
+    ['Tent', 2, false],
     ['Bottle opener', 1, false],
     ['Stove', 1, true],
-    ['Tent', 2, false],
   ]);
-  expect(server[1].done_by).toBe(ada.id);
-  expect(server[2].assignee_id).toBe(bo.id);
+  expect(server[2].done_by).toBe(ada.id);
+  expect(server[0].assignee_id).toBe(bo.id);
 
   await expectAccessible(page, 'checklists');
 });

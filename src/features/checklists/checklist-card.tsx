@@ -2,7 +2,7 @@ import { Badge, Card, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/
 import { ActionsMenu } from '../../components/actions-menu.tsx';
 import { mutate } from '../../data/index.ts';
 import type { ChecklistItemRow, ChecklistRow } from './sync/checklist-rows.ts';
-import { planMove } from '../../sync/ordering.ts';
+import { planShownMove } from './checklist-order.ts';
 import { AddItemForm } from './add-item-form.tsx';
 import { progress } from './checklist-helpers.ts';
 import { KIND_LABELS } from './list-kinds.ts';
@@ -41,7 +41,7 @@ export function ChecklistCard({ list, items, nameOf, locks, onAction, onEdit, on
   }
 
   function move(itemId: string, toIndex: number) {
-    const moves = planMove(items, itemId, toIndex);
+    const moves = planShownMove(items, itemId, toIndex);
     if (moves.length === 0) return;
     mutate('checklist-item.move', { checklistId: list.id, moves }).catch(() => onError('The item could not be moved.'));
   }

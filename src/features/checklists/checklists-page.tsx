@@ -10,7 +10,7 @@ import { mutate, useSyncStatus } from '../../data/index.ts';
 import { useEventLookup, useEventMembers } from '../events/index.ts';
 import { useChecklists, useEventChecklistItems } from './use-checklists.ts';
 import type { ChecklistItemRow, ChecklistRow } from './sync/checklist-rows.ts';
-import { sortByPosition } from '../../sync/ordering.ts';
+import { doneLast } from './checklist-order.ts';
 import { useAuthStore } from '../auth/index.ts';
 import { mutateErrorText } from '../events/index.ts';
 import { ACTION_LABELS, ChecklistCard, type ListAction } from './checklist-card.tsx';
@@ -55,7 +55,7 @@ export function ChecklistsPage() {
 
   const itemsByList = useMemo(() => {
     const byList = new Map<string, ChecklistItemRow[]>();
-    for (const item of sortByPosition(allItems)) {
+    for (const item of doneLast(allItems)) {
       const list = byList.get(item.checklist_id) ?? [];
       list.push(item);
       byList.set(item.checklist_id, list);
