@@ -1,5 +1,5 @@
 /**
- * The Schedule page: items added show in the day view and the list, a clash is marked, the window
+ * The Schedule page: items added show in the day view and the list, a clash is marked only for a shared person, the window
  * is explained in the form and the database's refusal is shown with nothing kept; the extended
  * schedule (assignees, iCalendar) asks a free event to upgrade and works on a starter one; the
  * CSV import previews its rows (organizer).
@@ -47,7 +47,7 @@ test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-test('a free event: add items, see them by day and in the list, a clash, the window refused @phone', async ({
+test('a free event: add items, see them by day and in the list, no clash without shared people, the window refused @phone', async ({
   app,
   page,
   context,
@@ -75,8 +75,9 @@ test('a free event: add items, see them by day and in the list, a clash, the win
   await expect(arrival).toContainText('14:00 – 16:00');
   await expect(arrival).toContainText('Lakeside camp');
   await addItem(page, { title: 'Welcome dinner', starts: '2027-07-16T15:30', ends: '2027-07-16T17:00' });
-  await expect(day.getByRole('article', { name: 'Welcome dinner' })).toContainText('Clashes with "Arrival and set-up"');
-  await expect(arrival).toContainText('Clashes with "Welcome dinner"');
+  // They overlap but share nobody (a free event has no assignees): no clash.
+  await expect(day.getByRole('article', { name: 'Welcome dinner' })).toContainText('15:30 – 17:00');
+  await expect(day.getByText(/Clashes with/)).toHaveCount(0);
   await expect(day.getByRole('article')).toHaveCount(2);
   await page.getByRole('group', { name: 'Days' }).getByRole('button', { name: 'Sat, Jul 17' }).click();
   await expect(page.getByRole('region', { name: 'Saturday, July 17, 2027' }).getByRole('article')).toHaveText([
@@ -154,6 +155,7 @@ test('a starter event: assignees, iCalendar export, edit and delete; an organize
   const eventId = await seedEvent(mia, 'Forest festival', [ben]);
   const { error } = await mia.client.from('schedule_items').insert([
     { event_id: eventId, title: 'Gates open', starts_at: '2027-07-16T12:00:00', ends_at: '2027-07-16T13:00:00' },
+    { event_id: eventId, title: 'Wristband desk', starts_at: '2027-07-16T12:15:00', ends_at: '2027-07-16T14:00:00' },
     {
       event_id: eventId,
       title: 'Headliner, main stage',
@@ -180,13 +182,26 @@ test('a starter event: assignees, iCalendar export, edit and delete; an organize
     })
     .toBe(1);
 
+  // The desk overlaps the gates; it clashes only once Ben is on both.
+  const desk = page.getByRole('article', { name: 'Wristband desk' });
+  await expect(desk).toContainText('12:15 – 14:00');
+  await expect(page.getByText(/Clashes with/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Assignees of Wristband desk' }).click();
+  const assignDesk = page.getByRole('dialog', { name: 'Assignees of Wristband desk' });
+  await assignDesk.getByText('Ben Crew').click();
+  await assignDesk.getByRole('button', { name: 'Done' }).click();
+  await expect(desk).toContainText('Clashes with "Gates open" (Ben Crew)');
+  await expect(page.getByRole('article', { name: 'Gates open' })).toContainText(
+    'Clashes with "Wristband desk" (Ben Crew)',
+  );
+
   const whole = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export calendar' }).click();
   const file = await whole;
   expect(file.suggestedFilename()).toBe('forest-festival-schedule.ics');
   const ics = await readFile((await file.path())!, 'utf8');
   expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
-  expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+  expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(3);
   expect(ics).toContain('SUMMARY:Headliner\\, main stage');
   expect(ics).toContain('DTSTART:20270717T210000\r\n');
 
@@ -257,7 +272,8 @@ test('a starter event: assignees, iCalendar export, edit and delete; an organize
   await page.getByRole('button', { name: 'List' }).click();
   await expect(page.getByRole('region', { name: 'All items' }).getByRole('article')).toHaveText([
     /Gates open/,
+    /Wristband desk/,
     /Soundcheck/,
   ]);
-  await expect.poll(async () => (await serverItems(eventId)).filter((i) => !i.deleted_at).length).toBe(2);
+  await expect.poll(async () => (await serverItems(eventId)).filter((i) => !i.deleted_at).length).toBe(3);
 });

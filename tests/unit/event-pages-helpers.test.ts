@@ -150,18 +150,49 @@ describe('checklist helpers', () => {
 describe('schedule helpers', () => {
   const at = (id: string, starts_at: string, ends_at: string) => ({ id, starts_at, ends_at });
 
-  it('finds clashes (touching ends do not clash) and groups by day', () => {
+  it('groups by day, an item on every day it covers', () => {
     const items = [
       at('a', '2027-07-01T10:00:00', '2027-07-01T12:00:00'),
       at('b', '2027-07-01T11:00:00', '2027-07-01T13:00:00'),
       at('c', '2027-07-01T13:00:00', '2027-07-01T14:00:00'),
       at('d', '2027-07-01T22:00:00', '2027-07-03T00:00:00'),
     ];
-    expect(Object.fromEntries(clashes(items))).toEqual({ a: ['b'], b: ['a'] });
     expect(byDay(items).map((d) => [d.day, d.items.map((i) => i.id)])).toEqual([
       ['2027-07-01', ['a', 'b', 'c', 'd']],
       ['2027-07-02', ['d']],
     ]);
+  });
+
+  it('flags a clash only where the same person is assigned to both overlapping items', () => {
+    const items = [
+      at('a', '2027-07-01T10:00:00', '2027-07-01T12:00:00'),
+      at('b', '2027-07-01T11:00:00', '2027-07-01T13:00:00'),
+      at('c', '2027-07-01T12:00:00', '2027-07-01T14:00:00'),
+      at('d', '2027-07-01T09:00:00', '2027-07-01T18:00:00'),
+    ];
+    const assigned = (pairs: string[]) => pairs.map((p) => ({ item_id: p[0], user_id: p.slice(1) }));
+    // Overlaps that share nobody, or with nobody assigned, are no clash.
+    expect(clashes(items, [])).toEqual(new Map());
+    expect(clashes(items, assigned(['aann', 'bben', 'cann']))).toEqual(new Map());
+    // Ann on a and b (overlapping); Ben on b and c (overlapping); c and a only touch.
+    const found = clashes(items, assigned(['aann', 'bann', 'bben', 'cben', 'cann', 'dzoe']));
+    expect(Object.fromEntries(found)).toEqual({
+      a: [{ id: 'b', people: ['ann'] }],
+      b: [
+        { id: 'a', people: ['ann'] },
+        { id: 'c', people: ['ann', 'ben'] },
+      ],
+      c: [{ id: 'b', people: ['ann', 'ben'] }],
+    });
+    // A long item clashes with each overlapping one its person is on; duplicates count once.
+    expect(Object.fromEntries(clashes(items, assigned(['dann', 'dann', 'aann', 'cann'])))).toEqual({
+      a: [{ id: 'd', people: ['ann'] }],
+      c: [{ id: 'd', people: ['ann'] }],
+      d: [
+        { id: 'a', people: ['ann'] },
+        { id: 'c', people: ['ann'] },
+      ],
+    });
   });
 
   it("explains the database's refusals with its words", () => {

@@ -31,15 +31,38 @@ export function lastDay(item: Pick<Timed, 'ends_at'>): string {
   return item.ends_at.slice(11) <= '00:00:00' || item.ends_at.length === 10 ? addDays(day, -1) : day;
 }
 
-/** Ids of items that overlap another item (touching ends do not clash). */
-export function clashes<T extends Timed>(items: readonly T[]): Map<string, string[]> {
+/** One clash of an item: the other item, and who is assigned to both. */
+export interface Clash {
+  id: string;
+  people: string[];
+}
+
+/**
+ * The clashes of each item: another item it overlaps in time (touching ends do not clash) with
+ * someone assigned to both. Overlaps that share nobody are normal (two workshops at once).
+ * `assignees` are the event's assignee rows; the people of a clash keep their order there.
+ */
+export function clashes<T extends Timed>(
+  items: readonly T[],
+  assignees: readonly { item_id: string; user_id: string }[],
+): Map<string, Clash[]> {
+  const people = new Map<string, string[]>();
+  for (const { item_id, user_id } of assignees) {
+    const list = people.get(item_id) ?? [];
+    if (!list.includes(user_id)) people.set(item_id, [...list, user_id]);
+  }
   const sorted = [...items].sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.id.localeCompare(b.id));
-  const out = new Map<string, string[]>();
-  const add = (a: string, b: string) => out.set(a, [...(out.get(a) ?? []), b]);
+  const out = new Map<string, Clash[]>();
+  const add = (a: string, clash: Clash) => out.set(a, [...(out.get(a) ?? []), clash]);
   for (let i = 0; i < sorted.length; i++) {
+    const mine = people.get(sorted[i].id) ?? [];
+    if (mine.length === 0) continue;
     for (let j = i + 1; j < sorted.length && sorted[j].starts_at < sorted[i].ends_at; j++) {
-      add(sorted[i].id, sorted[j].id);
-      add(sorted[j].id, sorted[i].id);
+      const theirs = people.get(sorted[j].id) ?? [];
+      const shared = mine.filter((user) => theirs.includes(user));
+      if (shared.length === 0) continue;
+      add(sorted[i].id, { id: sorted[j].id, people: shared });
+      add(sorted[j].id, { id: sorted[i].id, people: shared });
     }
   }
   return out;

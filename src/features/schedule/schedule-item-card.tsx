@@ -5,8 +5,8 @@ import { formatTimeRange } from './schedule-format.ts';
 
 interface Props {
   item: ScheduleItemRow;
-  /** Titles of the items it overlaps. */
-  clashesWith: string[];
+  /** The items it overlaps with someone assigned to both, and who that is. */
+  clashesWith: { title: string; names: string[] }[];
   assigneeNames: string[];
   canEdit: boolean;
   /** The extended schedule (assignees, iCalendar) is unlocked on this event. */
@@ -72,7 +72,9 @@ export function ScheduleItemCard({
             <Box as="span" flexShrink={0} mt="0.5">
               <TriangleAlert size={14} aria-hidden />
             </Box>
-            <Text>Clashes with {clashesWith.map((title) => `"${title}"`).join(', ')}</Text>
+            <Text>
+              Clashes with {clashesWith.map(({ title, names }) => `"${title}" (${names.join(', ')})`).join(', ')}
+            </Text>
           </HStack>
         ) : null}
         {assigneeNames.length ? (

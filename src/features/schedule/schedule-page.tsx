@@ -56,7 +56,7 @@ export function SchedulePage() {
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [isImporting, setImporting] = useState(false);
 
-  const clashMap = useMemo(() => clashes(items), [items]);
+  const clashMap = useMemo(() => clashes(items, assignees), [items, assignees]);
   const titles = useMemo(() => new Map(items.map((item) => [item.id, item.title])), [items]);
 
   if (page.status !== 'ready') return <EventPageFallback page={page} loadingText="Loading the schedule..." />;
@@ -94,7 +94,10 @@ export function SchedulePage() {
     <ScheduleItemCard
       key={item.id}
       item={item}
-      clashesWith={(clashMap.get(item.id) ?? []).map((id) => titles.get(id) ?? '')}
+      clashesWith={(clashMap.get(item.id) ?? []).map((clash) => ({
+        title: titles.get(clash.id) ?? '',
+        names: clash.people.map((id) => names.get(id) ?? 'A member'),
+      }))}
       assigneeNames={assignees.filter((a) => a.item_id === item.id).map((a) => names.get(a.user_id) ?? 'A member')}
       canEdit={canEdit(item)}
       isExtended={isExtended}
