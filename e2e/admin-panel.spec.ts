@@ -143,6 +143,13 @@ test.describe('the admin panel', () => {
     await page.getByRole('searchbox', { name: 'Search accounts' }).fill('');
     await expectAccessible(page, '/admin/accounts');
     await screenshot(page, testInfo, 'admin-accounts', false);
+
+    // The activity log names the person, never their user id.
+    await openAdminTab(page, 'activity', 'Activity');
+    await page.getByLabel('Action').selectOption('update_user_tier');
+    const latest = page.getByRole('table', { name: 'Admin activity' }).getByRole('row').nth(1);
+    await expect(latest).toContainText('Changed a tier');
+    await expect(latest).toContainText('Sam Suspended: free → organizer');
   });
 
   test('adding and removing an admin; the last one stays @phone', async ({ app, page }, testInfo) => {

@@ -106,6 +106,8 @@ export interface RowsQuery<T extends TableName, C extends keyof Tables<T>, M ext
   embeds?: M;
   /** Columns that must equal a value. */
   equals?: { [K in keyof Tables<T> & string]?: string | number | boolean };
+  /** A column whose value is one of these. */
+  oneOf?: { column: keyof Tables<T> & string; values: readonly string[] };
   /** A column's range: from (inclusive) and before (exclusive). */
   range?: { column: keyof Tables<T> & string; from: string; before: string };
   orderBy?: { column: keyof Tables<T> & string; ascending?: boolean };
@@ -129,6 +131,7 @@ export async function readRows<
       .from(table)
       .select([...query.columns, ...embeds].join(','));
     for (const [column, value] of Object.entries(query.equals ?? {})) request = request.eq(column, value);
+    if (query.oneOf) request = request.in(String(query.oneOf.column), [...query.oneOf.values]);
     if (query.range)
       request = request.gte(query.range.column, query.range.from).lt(query.range.column, query.range.before);
     if (query.orderBy) request = request.order(query.orderBy.column, { ascending: query.orderBy.ascending ?? true });

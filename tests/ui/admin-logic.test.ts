@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { searchAccounts, type AdminAccount } from '../../src/features/admin/account-search.ts';
-import { dayRange, describeActivity, type ActivityRow } from '../../src/features/admin/activity-filter.ts';
+import { actionLabel, dayRange, describeActivity, type ActivityRow } from '../../src/features/admin/activity-filter.ts';
 import { AdminError, errorText, functionErrorMessage, procedureError } from '../../src/features/admin/admin-errors.ts';
 
 const account = (name: string, email: string): AdminAccount => ({
@@ -85,8 +85,34 @@ describe('activity log', () => {
       'a@b.c: approved (ok)',
     );
     expect(describeActivity(row('update_user_tier', { tier: 'starter', previous: 'free' }, 'u1'))).toBe(
-      'u1: free → starter',
+      'a user: free → starter',
     );
     expect(describeActivity(row('suspend_user', { email: 'x@y.z' }, 'u2'))).toBe('x@y.z');
+  });
+
+  it('names the person a user entry is about, never by a raw user id', () => {
+    const entry = (action: string, details: Record<string, unknown>, target: ActivityRow['target']): ActivityRow => ({
+      id: '1',
+      actor_id: 'admin-1',
+      action,
+      target_type: 'user',
+      target_id: '6f1c2a9e-0000-4000-8000-000000000001',
+      details,
+      created_at: '2026-01-01T00:00:00Z',
+      actor: { name: 'Ada Admin', email: 'ada@example.com' },
+      target,
+    });
+    const mia = { name: 'Mia Berg', email: 'mia@example.com' };
+    expect(describeActivity(entry('update_user_tier', { tier: 'starter', previous: 'free' }, mia))).toBe(
+      'Mia Berg: free → starter',
+    );
+    expect(describeActivity(entry('suspend_user', { email: 'mia@example.com' }, mia))).toBe('Mia Berg');
+    expect(describeActivity(entry('create_user_from_waitlist', { email: 'new@example.com' }, null))).toBe(
+      'new@example.com',
+    );
+    expect(describeActivity(entry('update_user_tier', { tier: 'starter', previous: 'free' }, null))).toBe(
+      'a deleted account: free → starter',
+    );
+    expect(actionLabel('create_user_from_waitlist')).toBe('Created an account from the waitlist');
   });
 });

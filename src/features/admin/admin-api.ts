@@ -187,5 +187,19 @@ export async function fetchActivity({ actorId, action, range }: ActivityQuery): 
     }),
     'Failed to fetch activity',
   );
-  return rows.map((row) => ({ ...row, details: object(row.details) ?? {}, actor: one(row.actor) }));
+  // The people user entries are about, by name (admins read every profile).
+  const userIds = [...new Set(rows.filter((r) => r.target_type === 'user' && r.target_id).map((r) => r.target_id!))];
+  const people = userIds.length
+    ? await rowsOrThrow(
+        readRows('profiles', { columns: ['id', 'name', 'email'], oneOf: { column: 'id', values: userIds } }),
+        'Failed to fetch activity',
+      )
+    : [];
+  const byId = new Map(people.map((p) => [p.id, { name: p.name, email: p.email }]));
+  return rows.map((row) => ({
+    ...row,
+    details: object(row.details) ?? {},
+    actor: one(row.actor),
+    target: row.target_type === 'user' && row.target_id ? (byId.get(row.target_id) ?? null) : null,
+  }));
 }
