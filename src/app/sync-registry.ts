@@ -11,6 +11,7 @@ import { checklistsSync } from '../features/checklists/sync/index.ts';
 import { eventsSync } from '../features/events/sync/index.ts';
 import { expensesSync } from '../features/expenses/sync/index.ts';
 import { friendsSync } from '../features/friends/sync/index.ts';
+import { notificationsSync } from '../features/notifications/sync/index.ts';
 import { profileSync } from '../features/profile/sync/index.ts';
 import { schedulesSync } from '../features/schedule/sync/index.ts';
 import { sitePlannerSync } from '../features/site-planner/sync/index.ts';
@@ -37,6 +38,7 @@ function features(options: SyncRegistryOptions) {
     expensesSync,
     sitePlannerSync,
     friendsSync,
+    notificationsSync,
   ] as const;
 }
 

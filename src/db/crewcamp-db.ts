@@ -72,6 +72,13 @@ export const schemaVersions: SchemaVersion[] = [
       siteItems: 'key, event_id',
     },
   },
+  {
+    // Notifications (issue 19): the user's notification rows. New table only.
+    version: 5,
+    stores: {
+      notifications: 'key, event_id, created_at',
+    },
+  },
 ];
 
 /** The mirrored tables come from the features' row types (mirror.ts); Dexie creates them from `stores`. */

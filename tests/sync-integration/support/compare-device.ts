@@ -103,6 +103,13 @@ export async function expectDeviceEqualsServer(backend: TestBackend, tab: Device
     pick(serverRequests, ['id', 'status']),
   );
 
+  // Notifications and their read state: what a device marked read reached the server, and back.
+  const serverNotifications = await q(
+    `select id, read_at is not null as is_read from public.notifications where user_id = $1 and deleted_at is null`,
+  );
+  const deviceNotifications = (await tab.db.notifications.toArray()).map((r) => ({ id: r.id, is_read: !!r.read_at }));
+  expect(sorted(deviceNotifications), `${label}: notifications`).toEqual(sorted(serverNotifications));
+
   const [profile] = await q(`select name, avatar from public.profiles where id = $1`);
   const own = await tab.db.profiles.get(tab.userId);
   expect({ name: own?.name, avatar: own?.avatar ?? null }, `${label}: own profile`).toEqual(profile);

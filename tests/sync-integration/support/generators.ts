@@ -5,6 +5,7 @@
  */
 import { coreGenerators } from './gen-core.ts';
 import { logisticsGenerators } from './gen-logistics.ts';
+import { notificationGenerators } from './gen-notifications.ts';
 import { pageGenerators } from './gen-pages.ts';
 import type { Generator, GeneratorContext, GeneratorTable, PickedOp } from './generator-types.ts';
 import type { KindName } from '../../../src/sync/kind-registry.ts';
@@ -13,6 +14,7 @@ export const generators: GeneratorTable = {
   ...coreGenerators,
   ...pageGenerators,
   ...logisticsGenerators,
+  ...notificationGenerators,
 };
 
 export const generatedKinds = (Object.keys(generators) as KindName[]).sort();
