@@ -1,14 +1,8 @@
 import { Box, Float } from '@chakra-ui/react';
 import { Bell } from 'lucide-react';
 import { OnDemandButton } from '../../components/on-demand-button.tsx';
-import { useNotifications } from '../../features/notifications/index.ts';
+import { unreadBadgeText, useAppBadge, useNotifications } from '../../features/notifications/index.ts';
 import { useOnDemand } from '../../lib/lazy-page.ts';
-
-/** The unread count as the bell's badge shows it: the number, or 9+ above 9. */
-function unreadBadgeText(count: number): string | null {
-  if (count <= 0) return null;
-  return count > 9 ? '9+' : String(count);
-}
 
 /** The bell with its unread badge: the content of the button, closed or with the popover. */
 export function BellWithBadge({ badge }: { badge: string | null }) {
@@ -51,6 +45,8 @@ export function NotificationsBell() {
   const notifications = useNotifications();
   const popover = useOnDemand(loadPopover);
   const unreadCount = notifications.unread;
+  // The installed app's icon shows the same count.
+  useAppBadge(unreadCount);
   const badge = unreadBadgeText(unreadCount);
   const label = badge ? `Notifications, ${unreadCount} unread` : 'Notifications';
   if (popover.module) {

@@ -3,10 +3,11 @@ import { formatDistanceToNow, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../lib/paths.ts';
+import type { InvitationRow } from '../events/index.ts';
 import type { NotificationItem } from './notification-items.ts';
 
 interface NotificationCardProps {
-  item: NotificationItem;
+  item: NotificationItem & { invitation: InvitationRow };
   onRespond(status: 'accepted' | 'declined', message: string): void;
   onMarkRead(): void;
 }
