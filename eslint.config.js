@@ -17,7 +17,7 @@ const featureDependencies = {
   expenses: ['events'],
   friends: ['auth'],
   notifications: ['auth', 'events'],
-  profile: ['auth', 'events'],
+  profile: ['auth', 'events', 'notifications'],
   schedule: ['events'],
   'site-planner': ['events'],
   subscription: ['auth'],

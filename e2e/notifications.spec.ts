@@ -8,7 +8,9 @@ import type { Page } from '@playwright/test';
 import path from 'node:path';
 import { setSwitches } from './backend.ts';
 import { newPerson, seedEvent, signInAs, type Person } from './data-helpers.ts';
+import { APP_URL } from './env.ts';
 import { expect, test } from './fixtures.ts';
+import { waitForServiceWorker } from './pwa-helpers.ts';
 import { SCREENSHOTS } from './screenshot-helpers.ts';
 
 test.beforeAll(async () => {
@@ -38,6 +40,44 @@ async function assignItem(owner: Person, eventId: string, assignee: Person, text
     .from('checklist_items')
     .insert({ checklist_id: data.id, text, quantity: 1, position: 'V1', assignee_id: assignee.id });
   if (itemError) throw itemError;
+}
+
+/**
+ * Chromium's push service is Google's (FCM), which this machine cannot reach: its subscribe()
+ * fails here. This stands in for the browser's PushManager with a subscription as a push service
+ * would give (an endpoint, a real P-256 key and auth secret), so the app's own step (permission,
+ * the VAPID key from the backend, register_push_subscription, unsubscribe and the row's removal)
+ * runs for real against the backend. Nothing else is replaced.
+ */
+async function standInPushService(page: Page) {
+  await page.addInitScript(() => {
+    const b64 = (bytes: ArrayBuffer) =>
+      btoa(String.fromCharCode(...new Uint8Array(bytes)))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+    let current: PushSubscription | null = null;
+    PushManager.prototype.getSubscription = async () => current;
+    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+      if (!options?.applicationServerKey) throw new DOMException('No VAPID key', 'InvalidAccessError');
+      const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+      const p256dh = b64(await crypto.subtle.exportKey('raw', pair.publicKey));
+      const auth = b64(crypto.getRandomValues(new Uint8Array(16)).buffer);
+      const endpoint = `https://push.example.test/send/${crypto.randomUUID()}`;
+      current = {
+        endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true, applicationServerKey: null },
+        getKey: () => null,
+        toJSON: () => ({ endpoint, keys: { p256dh, auth } }),
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      } as unknown as PushSubscription;
+      return current;
+    };
+  });
 }
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
@@ -87,4 +127,53 @@ test('a mention and an assignment reach the bell; opening one from it and mark a
       return data?.length;
     })
     .toBe(0);
+});
+
+test('settings are saved for the backend, and Allow notifications subscribes this device', async ({
+  page,
+  app,
+  context,
+}) => {
+  const finn = await newPerson('Finn');
+  await context.grantPermissions(['notifications'], { origin: APP_URL });
+  await standInPushService(page);
+  await signInAs(app, finn);
+  await page.goto('/profile/notifications');
+  await waitForServiceWorker(page);
+  const chatInApp = page.getByRole('group', { name: 'Chat messages' }).getByRole('checkbox', { name: 'In app' });
+  await expect(chatInApp).not.toBeChecked();
+  await chatInApp.check({ force: true });
+  await page.getByRole('group', { name: 'Money' }).getByRole('checkbox', { name: 'Mail' }).check({ force: true });
+  await page.getByRole('checkbox', { name: 'Quiet hours' }).check({ force: true });
+  await page.getByLabel('From').fill('23:00');
+  await page.getByLabel('Until').fill('06:30');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Notification settings saved')).toBeVisible();
+  const settings = async () => {
+    const { data } = await finn.client
+      .from('notification_settings')
+      .select('channels, quiet_hours_enabled, quiet_hours_start, quiet_hours_end, time_zone')
+      .single();
+    return data;
+  };
+  await expect.poll(settings).toMatchObject({
+    channels: { chat: { in_app: true, push: true, mail: false }, money: { in_app: true, push: true, mail: true } },
+    quiet_hours_enabled: true,
+    quiet_hours_start: '23:00:00',
+    quiet_hours_end: '06:30:00',
+    time_zone: 'Europe/Zurich',
+  });
+
+  await page.getByRole('button', { name: 'Allow notifications' }).click();
+  await expect(page.getByText('System notifications are on for this device.')).toBeVisible({ timeout: 15_000 });
+  const devices = async () => (await finn.client.from('push_subscriptions').select('endpoint, device_label')).data;
+  await expect
+    .poll(devices)
+    .toEqual([
+      { endpoint: expect.stringMatching(/^https:\/\/push\.example\.test\/send\//), device_label: 'Chrome on Android' },
+    ]);
+  await screenshots(page, 'settings');
+  await page.getByRole('button', { name: 'Turn off on this device' }).click();
+  await expect(page.getByRole('button', { name: 'Allow notifications' })).toBeVisible();
+  await expect.poll(devices).toHaveLength(0);
 });

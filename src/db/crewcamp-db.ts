@@ -73,10 +73,11 @@ export const schemaVersions: SchemaVersion[] = [
     },
   },
   {
-    // Notifications (issue 19): the user's notification rows. New table only.
+    // Notifications (issue 19): the user's notification rows and settings. New tables only.
     version: 5,
     stores: {
       notifications: 'key, event_id, created_at',
+      notificationSettings: 'key',
     },
   },
 ];

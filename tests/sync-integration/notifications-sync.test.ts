@@ -131,4 +131,56 @@ describe('notifications on the device', () => {
     const onPhone = await bob.db.notifications.toArray();
     expect(onPhone.filter((n) => !n.read_at).map((n) => n.body)).toEqual(['@bob and the stove']);
   });
+
+  it('settings changed offline reach the server once, and the backend reads them', async () => {
+    await sync(bob);
+    expect((await bob.db.notificationSettings.get(bob.userId))?.channels.mentions).toEqual({
+      in_app: true,
+      push: true,
+      mail: false,
+    });
+    await mutate(envOf(bob), 'notification-settings.set-channel', {
+      category: 'mentions',
+      channel: 'in_app',
+      enabled: false,
+    });
+    await mutate(envOf(bob), 'notification-settings.update', {
+      changes: {
+        quiet_hours_enabled: true,
+        quiet_hours_start: '23:00',
+        quiet_hours_end: '06:30',
+        time_zone: 'Europe/Zurich',
+      },
+    });
+    expect((await bob.db.notificationSettings.get(bob.userId))?.channels.mentions.in_app).toBe(false);
+    for (const entry of await bob.db.outbox.toArray()) await bob.registry.get(entry.kind).send(ctxOf(bob), entry.args);
+    const settingsNow = `select channels -> 'mentions' as mentions, quiet_hours_enabled, quiet_hours_start::text as start,
+      quiet_hours_end::text as end, time_zone from public.notification_settings where user_id = $1`;
+    const once = await q(settingsNow, [bob.userId]);
+    expect(once).toEqual([
+      {
+        mentions: { in_app: false, push: true, mail: false },
+        quiet_hours_enabled: true,
+        start: '23:00:00',
+        end: '06:30:00',
+        time_zone: 'Europe/Zurich',
+      },
+    ]);
+    expect(await push(bob)).toMatchObject({ type: 'sent' });
+    expect(await push(bob)).toMatchObject({ type: 'sent' });
+    expect(await q(settingsNow, [bob.userId])).toEqual(once);
+    await sync(bob);
+    expect(await bob.db.shadows.count()).toBe(0);
+
+    // The backend follows them: a mention makes no in-app row any more.
+    const before = await bob.db.notifications.count();
+    await post('@bob one more thing');
+    await sync(bob);
+    expect(await bob.db.notifications.count()).toBe(before);
+    // A bad time zone is refused with the server's words, and changes nothing.
+    await mutate(envOf(bob), 'notification-settings.update', { changes: { time_zone: 'Mars/Olympus' } });
+    const entry = (await bob.db.outbox.toArray())[0];
+    await expect(bob.registry.get(entry.kind).send(ctxOf(bob), entry.args)).rejects.toThrow(/Unknown time zone/);
+    expect(await q(settingsNow, [bob.userId])).toEqual(once);
+  });
 });

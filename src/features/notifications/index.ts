@@ -7,3 +7,6 @@ export type { Notifications } from './use-notifications.ts';
 export { unreadBadgeText } from './notification-items.ts';
 export { useAppBadge } from './use-app-badge.ts';
 export { RejectedChanges } from './rejected-changes.tsx';
+export { ChannelSettingsCard } from './channel-settings-card.tsx';
+export { QuietHoursCard } from './quiet-hours-card.tsx';
+export { SystemNotificationsCard } from './system-notifications-card.tsx';

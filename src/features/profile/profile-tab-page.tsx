@@ -34,9 +34,9 @@ export function ProfileTabPage({ tab }: { tab: ProfileTab }) {
   );
 }
 
-/** `/profile/notifications`, from the device's own profile row. */
+/** `/profile/notifications`, from the device's notification settings. */
 function NotificationsTab() {
   const profile = useProfile();
   if (!profile) return null;
-  return <NotificationSettingsForm profile={profile} />;
+  return <NotificationSettingsForm />;
 }

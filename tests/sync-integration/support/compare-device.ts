@@ -110,6 +110,24 @@ export async function expectDeviceEqualsServer(backend: TestBackend, tab: Device
   const deviceNotifications = (await tab.db.notifications.toArray()).map((r) => ({ id: r.id, is_read: !!r.read_at }));
   expect(sorted(deviceNotifications), `${label}: notifications`).toEqual(sorted(serverNotifications));
 
+  const [settings] = await q(
+    `select channels, quiet_hours_enabled, quiet_hours_start, quiet_hours_end, time_zone, digest_enabled, digest_hour
+     from public.notification_settings where user_id = $1`,
+  );
+  const deviceSettings = await tab.db.notificationSettings.get(tab.userId);
+  expect(
+    deviceSettings && {
+      channels: deviceSettings.channels,
+      quiet_hours_enabled: deviceSettings.quiet_hours_enabled,
+      quiet_hours_start: deviceSettings.quiet_hours_start,
+      quiet_hours_end: deviceSettings.quiet_hours_end,
+      time_zone: deviceSettings.time_zone,
+      digest_enabled: deviceSettings.digest_enabled,
+      digest_hour: deviceSettings.digest_hour,
+    },
+    `${label}: notification settings`,
+  ).toEqual(settings);
+
   const [profile] = await q(`select name, avatar from public.profiles where id = $1`);
   const own = await tab.db.profiles.get(tab.userId);
   expect({ name: own?.name, avatar: own?.avatar ?? null }, `${label}: own profile`).toEqual(profile);

@@ -1,12 +1,21 @@
 /**
  * Generators of the notification kinds: mark read one or a few of the notifications the acting
- * device shows unread, or mark all read (of one event the device has notifications of, or all).
- * The model holds no notifications (the server writes them): the device comparison checks the
- * read state (compare-device.ts), the model has nothing to change.
+ * device shows unread, or mark all read (of one event the device has notifications of, or all);
+ * turn one setting switch on or off, change quiet hours, the digest or the time zone. The model
+ * holds neither (the server writes notifications, settings are the user's alone): the device
+ * comparison checks the read state and the settings against the server (compare-device.ts).
  */
 import type { GeneratorTable } from './generator-types.ts';
 
-type NotificationGenerators = Pick<GeneratorTable, 'notification.mark-read' | 'notification.mark-all-read'>;
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS } from '../../../src/features/notifications/sync/index.ts';
+
+type NotificationGenerators = Pick<
+  GeneratorTable,
+  | 'notification.mark-read'
+  | 'notification.mark-all-read'
+  | 'notification-settings.set-channel'
+  | 'notification-settings.update'
+>;
 
 export const notificationGenerators: NotificationGenerators = {
   'notification.mark-read': async ({ db, n }) => {
@@ -22,5 +31,24 @@ export const notificationGenerators: NotificationGenerators = {
     );
     const eventId = n % 2 && events.length ? events[n % events.length] : null;
     return { kind: 'notification.mark-all-read', args: { eventId }, apply: () => undefined };
+  },
+  'notification-settings.set-channel': ({ n }) => ({
+    kind: 'notification-settings.set-channel',
+    args: {
+      category: NOTIFICATION_CATEGORIES[n % NOTIFICATION_CATEGORIES.length],
+      channel: NOTIFICATION_CHANNELS[n % NOTIFICATION_CHANNELS.length],
+      enabled: n % 2 === 0,
+    },
+    apply: () => undefined,
+  }),
+  'notification-settings.update': ({ n }) => {
+    const hour = String(n % 24).padStart(2, '0');
+    const changes =
+      n % 3 === 0
+        ? { quiet_hours_enabled: n % 2 === 0, quiet_hours_start: `${hour}:00`, quiet_hours_end: `${hour}:30` }
+        : n % 3 === 1
+          ? { digest_enabled: n % 2 === 0, digest_hour: n % 24 }
+          : { time_zone: n % 2 ? 'Europe/Zurich' : 'UTC' };
+    return { kind: 'notification-settings.update', args: { changes }, apply: () => undefined };
   },
 };
