@@ -177,3 +177,29 @@ test('settings are saved for the backend, and Allow notifications subscribes thi
   await expect(page.getByRole('button', { name: 'Allow notifications' })).toBeVisible();
   await expect.poll(devices).toHaveLength(0);
 });
+
+test('after a reconnect, a dismissible summary says what happened meanwhile', async ({ page, app, context }) => {
+  const eva = await newPerson('Eva', 'organizer');
+  const finn = await newPerson('Finn');
+  const eventId = await seedEvent(eva, 'Gurten Festival', [finn]);
+  await signInAs(app, finn);
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread', { timeout: 15_000 });
+  const summary = page.getByRole('region', { name: 'While you were away' });
+
+  await context.setOffline(true);
+  await expect(page.getByText(/offline/i).first()).toBeVisible();
+  for (const body of ['Gates open at 8', 'Who has the tent?', 'Bring cash for the lockers']) {
+    const { error } = await eva.client.from('chat_messages').insert({ event_id: eventId, body });
+    if (error) throw error;
+  }
+  await expect(summary).toHaveCount(0);
+  await context.setOffline(false);
+  await expect(summary).toContainText('Gurten Festival: 3 messages', { timeout: 15_000 });
+  await screenshots(page, 'catch-up');
+  await summary.getByRole('button', { name: 'Dismiss the catch-up summary' }).click();
+  await expect(summary).toHaveCount(0);
+  // Dismissed for good: a reload does not bring it back.
+  await page.reload();
+  await expect(bell(page)).toBeVisible({ timeout: 15_000 });
+  await expect(summary).toHaveCount(0);
+});

@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAuthStore } from '../../features/auth/index.ts';
 import { EventMembersDialog } from '../../features/events/index.ts';
+import { CatchUpSummary } from '../../features/notifications/index.ts';
 import { ErrorBoundary } from '../error-fallback.tsx';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { DelayedLoadingView } from '../../components/loading-view.tsx';
@@ -63,6 +64,7 @@ export function AppShell() {
           setDrawerPath(location.pathname);
         }}
       />
+      <CatchUpSummary />
       <Flex flex="1" align="stretch">
         <Box
           as="aside"

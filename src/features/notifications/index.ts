@@ -10,3 +10,4 @@ export { RejectedChanges } from './rejected-changes.tsx';
 export { ChannelSettingsCard } from './channel-settings-card.tsx';
 export { QuietHoursCard } from './quiet-hours-card.tsx';
 export { SystemNotificationsCard } from './system-notifications-card.tsx';
+export { CatchUpSummary } from './catch-up-summary.tsx';
