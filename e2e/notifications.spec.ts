@@ -167,14 +167,12 @@ test('settings are saved for the backend, and Allow notifications subscribes thi
   await page.getByRole('button', { name: 'Allow notifications' }).click();
   await expect(page.getByText('System notifications are on for this device.')).toBeVisible({ timeout: 15_000 });
   const devices = async () => (await finn.client.from('push_subscriptions').select('endpoint, device_label')).data;
-  await expect
-    .poll(devices)
-    .toEqual([
-      {
-        endpoint: expect.stringMatching(/^https:\/\/push\.example\.test\/send\//),
-        device_label: expect.stringMatching(/^Chrome on (Android|Windows|Linux)$/),
-      },
-    ]);
+  await expect.poll(devices).toEqual([
+    {
+      endpoint: expect.stringMatching(/^https:\/\/push\.example\.test\/send\//),
+      device_label: expect.stringMatching(/^Chrome on (Android|Windows|Linux)$/),
+    },
+  ]);
   await screenshots(page, 'settings');
   await page.getByRole('button', { name: 'Turn off on this device' }).click();
   await expect(page.getByRole('button', { name: 'Allow notifications' })).toBeVisible();
