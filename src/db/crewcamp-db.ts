@@ -80,6 +80,21 @@ export const schemaVersions: SchemaVersion[] = [
       notificationSettings: 'key',
     },
   },
+  {
+    // Chat photos and deleted messages kept as tombstones (issue 20): chat rows gain `photo_path`
+    // and `deleted_at` (no new index).
+    version: 7,
+    stores: {},
+    upgrade: async (tx) => {
+      await tx
+        .table('chatMessages')
+        .toCollection()
+        .modify((row: Record<string, unknown>) => {
+          row.photo_path ??= null;
+          row.deleted_at ??= null;
+        });
+    },
+  },
 ];
 
 /** The mirrored tables come from the features' row types (mirror.ts); Dexie creates them from `stores`. */

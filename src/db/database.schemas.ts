@@ -54,6 +54,7 @@ export const tableRows = {
     imported: z.boolean(),
     original_sender_name: z.string().nullable(),
     original_sent_at: z.string().nullable(),
+    photo_path: z.string().nullable(),
     reply_to_id: z.string().nullable(),
     updated_at: z.string(),
   }),

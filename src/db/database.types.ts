@@ -181,6 +181,7 @@ export type Database = {
           imported: boolean;
           original_sender_name: string | null;
           original_sent_at: string | null;
+          photo_path: string | null;
           reply_to_id: string | null;
           updated_at: string;
         };
@@ -197,6 +198,7 @@ export type Database = {
           imported?: boolean;
           original_sender_name?: string | null;
           original_sent_at?: string | null;
+          photo_path?: string | null;
           reply_to_id?: string | null;
           updated_at?: string;
         };
@@ -213,6 +215,7 @@ export type Database = {
           imported?: boolean;
           original_sender_name?: string | null;
           original_sent_at?: string | null;
+          photo_path?: string | null;
           reply_to_id?: string | null;
           updated_at?: string;
         };

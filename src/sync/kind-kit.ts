@@ -19,7 +19,7 @@ import { MutationValidationError } from './send-errors.ts';
 
 export { defineKind, type DescribeContext } from './kind-registry.ts';
 export { callFunction, callProcedure, expectData, readProcedure } from './backend-calls.ts';
-export { insertOnce, updateOne, uploadOnce, upsertRow } from './rest-writes.ts';
+export { insertOnce, softDelete, updateOne, uploadOnce, upsertRow } from './rest-writes.ts';
 export { failure, MutationValidationError, SendFailure } from './send-errors.ts';
 export { serverView, type LocalWriter } from './local-writer.ts';
 export { keyAtEnd, sortByPosition } from './ordering.ts';

@@ -118,6 +118,11 @@ export interface RowSourceOptions<
   visibility?: DeltaSource['visibility'];
   /** The table has no tombstone column (`deleted_at`): a row is never gone by a delta. */
   hasNoTombstones?: true;
+  /**
+   * A deleted row stays on the device with its `deleted_at` (a field of the schema), for screens
+   * that show that something was deleted (the chat's "This message was deleted").
+   */
+  keepsTombstones?: true;
   membership?: DeltaSource<T, SourceRow<R, M>>['membership'];
   merge?: DeltaSource<T>['merge'];
   afterStore?: DeltaSource<T>['afterStore'];
@@ -156,7 +161,8 @@ export function rowSource<
     afterStore: options.afterStore,
     toRow(server) {
       const rowKey = keyOf(server);
-      if (!options.hasNoTombstones && Reflect.get(server, 'deleted_at')) return { key: rowKey, row: null };
+      const gone = !options.hasNoTombstones && !options.keepsTombstones && Reflect.get(server, 'deleted_at');
+      if (gone) return { key: rowKey, row: null };
       const row: Record<string, unknown> = { key: rowKey };
       for (const column of columns) row[column] = Reflect.get(server, column);
       for (const [field, make] of Object.entries<(row: SourceRow<R, M>) => unknown>(convert)) row[field] = make(server);

@@ -150,9 +150,43 @@ describe('every event-page kind sent twice changes the server once', () => {
     expect((await bob.db.chatReadMarkers.get(eventId))?.last_read_message_id).toBe(id);
 
     await sendTwice(ada, 'chat.delete', { id: String(reply.id) }); // the creator moderates
-    expect(await ada.db.chatMessages.get(String(reply.id))).toBeUndefined();
     await settle(ada, bob);
-    expect(await bob.db.chatMessages.get(String(reply.id))).toBeUndefined();
+    // A tombstone on every device: the chat shows that a message was deleted, without its text.
+    for (const d of [ada, bob]) {
+      const tombstone = await d.db.chatMessages.get(String(reply.id));
+      expect(tombstone).toMatchObject({ body: '', photo_path: null });
+      expect(tombstone?.deleted_at).toBeTruthy();
+    }
+    // Deleted on this device before it is sent: the tombstone shows at once.
+    const own = await sendTwice(bob, 'chat.send', { eventId, body: 'Oops, wrong chat' });
+    await mutate(envOf(bob), 'chat.delete', { id: String(own.id) });
+    expect(await bob.db.chatMessages.get(String(own.id))).toMatchObject({ body: '', photo_path: null });
+    expect((await bob.db.chatMessages.get(String(own.id)))?.deleted_at).toBeTruthy();
+    expect(await pushNext({ db: bob.db, registry: bob.registry, ctx: ctxOf(bob) })).toMatchObject({ type: 'sent' });
+    await settle(bob);
+    expect(await q(`select body from public.chat_messages where id = $1 and deleted_at is not null`, [own.id])).toEqual(
+      [{ body: '' }],
+    );
+  });
+
+  it('chat: a photo with a caption (a replayed upload finds its own file), seen by another member', async () => {
+    const args = await sendTwice(bob, 'chat.send-photo', {
+      eventId,
+      caption: 'Our pitch ',
+      bytes: TINY_PNG,
+      contentType: 'image/png',
+    });
+    const id = String(args.id);
+    const path = String(args.path);
+    expect(path.startsWith(`${eventId}/${id}/photo-`)).toBe(true);
+    expect(await q(`select body, photo_path, author_id from public.chat_messages where id = $1`, [id])).toEqual([
+      { body: 'Our pitch', photo_path: path, author_id: bob.userId },
+    ]);
+    await settle(bob, ada);
+    expect(await ada.db.chatMessages.get(id)).toMatchObject({ body: 'Our pitch', photo_path: path });
+    const { data, error } = await ada.client.storage.from('chat-photos').download(path);
+    expect(error).toBeNull();
+    expect(new Uint8Array(await data!.arrayBuffer())).toEqual(TINY_PNG);
   });
 
   it('chat: a WhatsApp import batch', async () => {

@@ -149,6 +149,7 @@ const SAMPLE_ARGS: Record<string, object> = {
   'friend.respond': { id: 'r', status: 'accepted' },
   'friend.remove': { friendId: 'f' },
   'chat.send': { eventId: 'e1', body: 'Hi', id: 'm' },
+  'chat.send-photo': { eventId: 'e1', caption: '', id: 'm' },
   'chat.edit': { id: 'm', body: 'Hello' },
   'chat.delete': { id: 'm' },
   'chat.react': { eventId: 'e1', messageId: 'm', emoji: '👍', on: true },

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   composerState,
+  continuesGroup,
   splitLinks,
   summarizeReactions,
   unread,
@@ -48,6 +49,29 @@ describe('chat helpers', () => {
     ];
     expect(unread(messages, '2027-07-01T10:00:00Z', 'me')).toEqual({ count: 1, firstId: 'c' });
     expect(unread(messages, null, 'me')).toEqual({ count: 2, firstId: 'a' });
+  });
+
+  it('does not count deleted messages as unread', () => {
+    const messages = [msg('a', '2027-07-01T10:00:00Z'), { ...msg('b', '2027-07-01T11:00:00Z'), deleted_at: 'x' }];
+    expect(unread(messages, null, 'me')).toEqual({ count: 1, firstId: 'a' });
+  });
+
+  it('groups consecutive messages of one author within five minutes', () => {
+    const m = (author_id: string | null, created_at: string, sender: string | null = null) => ({
+      author_id,
+      created_at,
+      imported: author_id === null,
+      original_sender_name: sender,
+    });
+    expect(continuesGroup(undefined, m('ana', '2027-07-01T10:00:00Z'))).toBe(false);
+    expect(continuesGroup(m('ana', '2027-07-01T10:00:00Z'), m('ana', '2027-07-01T10:04:59Z'))).toBe(true);
+    expect(continuesGroup(m('ana', '2027-07-01T10:00:00Z'), m('ana', '2027-07-01T10:05:00Z'))).toBe(true);
+    expect(continuesGroup(m('ana', '2027-07-01T10:00:00Z'), m('ana', '2027-07-01T10:05:01Z'))).toBe(false);
+    expect(continuesGroup(m('ana', '2027-07-01T10:00:00Z'), m('ben', '2027-07-01T10:01:00Z'))).toBe(false);
+    // Imported messages without an account group by the original sender's name.
+    const carla = m(null, '2027-07-01T10:00:00Z', 'Carla');
+    expect(continuesGroup(carla, m(null, '2027-07-01T10:01:00Z', 'Carla'))).toBe(true);
+    expect(continuesGroup(carla, m(null, '2027-07-01T10:01:00Z', 'Dan'))).toBe(false);
   });
 
   it('groups reactions per emoji and marks mine', () => {
@@ -239,6 +263,7 @@ describe('pulled rows', () => {
       edited_at: null,
       updated_at: '2027-07-01T08:00:01.5+00:00',
       deleted_at: null,
+      photo_path: null,
     };
     expect(chatMessagesSource.toRow(server, 'me')).toEqual({
       key: 'm',
@@ -254,10 +279,13 @@ describe('pulled rows', () => {
         created_at: '2027-07-01T08:00:00.000Z',
         edited_at: null,
         updated_at: '2027-07-01T08:00:01.5+00:00',
+        deleted_at: null,
+        photo_path: null,
       },
     });
-    const deleted = chatMessagesSource.toRow({ ...server, deleted_at: '2027-07-01T08:00:00Z' }, 'me');
-    expect(deleted).toEqual({ key: 'm', row: null });
+    // A deleted message stays as a tombstone: the chat shows that it was deleted.
+    const deleted = chatMessagesSource.toRow({ ...server, body: '', deleted_at: '2027-07-01T08:00:00Z' }, 'me');
+    expect(deleted.row).toMatchObject({ key: 'm', body: '', deleted_at: '2027-07-01T08:00:00Z' });
     // The select reads the device row's columns, the keyset's and the tombstone, nothing else.
     expect(chatMessagesSource.select.split(',').sort()).toEqual(
       Object.keys(server)

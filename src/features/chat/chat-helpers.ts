@@ -1,6 +1,6 @@
 /**
  * Pure helpers of the chat screen: the 4,000-character rule said before sending, day separators,
- * the unread marker, reactions grouped per emoji, and message text cut into plain text and links
+ * groups of one author's messages, the unread marker, reactions grouped per emoji, and message text cut into plain text and links
  * (links are the only thing made clickable; nothing else in a message is interpreted).
  */
 export const MAX_MESSAGE_LENGTH = 4000;
@@ -22,6 +22,26 @@ interface Timed {
   id: string;
   created_at: string;
   author_id?: string | null;
+  deleted_at?: string | null;
+}
+
+/** Messages of one author this close together form a group: name and time shown once. */
+const GROUP_WINDOW_MS = 5 * 60 * 1000;
+
+interface Sent {
+  created_at: string;
+  author_id: string | null;
+  imported: boolean;
+  original_sender_name: string | null;
+}
+
+/** Whether `message` continues the group of `previous` (the message just above it, same day). */
+export function continuesGroup(previous: Sent | undefined, message: Sent): boolean {
+  if (!previous) return false;
+  const sender = (m: Sent) => (m.imported && !m.author_id ? `imported:${m.original_sender_name}` : m.author_id);
+  if (sender(previous) !== sender(message) || sender(message) === null) return false;
+  const gap = Date.parse(message.created_at) - Date.parse(previous.created_at);
+  return gap >= 0 && gap <= GROUP_WINDOW_MS;
 }
 
 /** The calendar day of a timestamp in a time zone (`YYYY-MM-DD`). */
@@ -80,7 +100,7 @@ export function unread<T extends Timed>(
   let count = 0;
   let firstId: string | null = null;
   for (const m of messages) {
-    if (m.author_id === me || Date.parse(m.created_at) <= since) continue;
+    if (m.author_id === me || m.deleted_at || Date.parse(m.created_at) <= since) continue;
     count++;
     firstId ??= m.id;
   }

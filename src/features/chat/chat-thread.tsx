@@ -1,15 +1,18 @@
 import { Box, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Tier } from '../../access/tiers.ts';
-import { mutate, MutationValidationError } from '../../data/index.ts';
+import { mutate } from '../../data/index.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useChatPendingIds, useChatReactions, useChatReadMarker } from './use-chat-messages.ts';
 import type { ChatMessageRow, ChatReactionRow } from './sync/chat-rows.ts';
 import type { MemberRow } from '../events/index.ts';
-import { summarizeReactions, unread, withDaySeparators, type ReactionSummary } from './chat-helpers.ts';
+import { continuesGroup, summarizeReactions, unread, withDaySeparators, type ReactionSummary } from './chat-helpers.ts';
+import { ChatPhotoViewer } from './chat-photo.tsx';
 import { HistoryStretch, useChatHistory } from './chat-history.tsx';
 import { Composer } from './composer.tsx';
 import { MessageItem } from './message-item.tsx';
 import { MessageList, type ListRow } from './message-list.tsx';
+import { useMessageChanges } from './use-message-changes.ts';
 
 const NO_REACTIONS: ReactionSummary[] = [];
 
@@ -65,15 +68,23 @@ export function ChatThread(props: ChatThreadProps) {
     return out;
   }, [reactions, me]);
 
-  const rows = useMemo(() => {
+  const [rows, continued] = useMemo(() => {
     const out: ListRow[] = withDaySeparators(messages, undefined, dayCache);
     const firstId = frozenUnread?.firstId;
     if (firstId) {
       const at = out.findIndex((row) => row.type === 'message' && row.message.id === firstId);
       if (at >= 0) out.splice(at, 0, { type: 'unread', key: 'unread-line', count: frozenUnread.count });
     }
-    return out;
+    // A message right under one of the same author (no day or unread line between) joins its group.
+    const ids = new Set<string>();
+    out.forEach((row, i) => {
+      const above = out[i - 1];
+      if (row.type === 'message' && above?.type === 'message' && continuesGroup(above.message, row.message))
+        ids.add(row.message.id);
+    });
+    return [out, ids] as const;
   }, [messages, frozenUnread, dayCache]);
+  const [viewing, setViewing] = useState<ChatMessageRow | null>(null);
 
   // A search result further back than what is read: page back until it is in.
   const needsOlder = Boolean(focusId && !byId.has(focusId) && hasOlder);
@@ -112,17 +123,31 @@ export function ChatThread(props: ChatThreadProps) {
   );
 
   const [sentCount, setSentCount] = useState(0);
-  async function onSend(body: string): Promise<string | null> {
-    try {
-      await mutate('chat.send', { eventId, body, replyToId: replyTo && !lockedTier ? replyTo.id : null });
+  const changes = useMessageChanges(
+    eventId,
+    () => (replyTo && !lockedTier ? replyTo.id : null),
+    () => {
       setReplyTo(null);
       setSentCount((n) => n + 1);
       onSent();
-      return null;
-    } catch (error) {
-      return error instanceof MutationValidationError ? error.message : 'The message could not be saved. Try again.';
-    }
-  }
+    },
+  );
+  const { setEditing, setDeleting } = changes;
+  const onEdit = useCallback(
+    (m: ChatMessageRow) => {
+      setEditing(m);
+      setReplyTo(null);
+      setOpenActions(null);
+    },
+    [setEditing],
+  );
+  const onDelete = useCallback(
+    (m: ChatMessageRow) => {
+      setDeleting(m);
+      setOpenActions(null);
+    },
+    [setDeleting],
+  );
 
   const renderMessage = (m: ChatMessageRow) => {
     const answered = m.reply_to_id ? byId.get(m.reply_to_id) : undefined;
@@ -132,7 +157,8 @@ export function ChatThread(props: ChatThreadProps) {
         authorName={nameOf(m)}
         isMine={m.author_id === me && !m.imported}
         isPending={pendingIds.has(m.id)}
-        replyName={m.reply_to_id ? (answered ? nameOf(answered) : null) : undefined}
+        isContinued={continued.has(m.id)}
+        replyName={m.reply_to_id ? (answered && !answered.deleted_at ? nameOf(answered) : null) : undefined}
         replyBody={answered?.body}
         reactions={reactionsByMessage.get(m.id) ?? NO_REACTIONS}
         lockedTier={lockedTier}
@@ -141,6 +167,9 @@ export function ChatThread(props: ChatThreadProps) {
         onToggleActions={onToggleActions}
         onReply={onReply}
         onReact={onReact}
+        onEdit={onEdit}
+        onDelete={onDelete}
+        onOpenPhoto={setViewing}
       />
     );
   };
@@ -172,11 +201,28 @@ export function ChatThread(props: ChatThreadProps) {
         {typingLine ?? ''}
       </Text>
       <Composer
+        key={changes.editing?.id ?? 'new'}
         replyTo={replyTo ? { name: nameOf(replyTo), body: replyTo.body } : null}
         onCancelReply={() => setReplyTo(null)}
-        onSend={onSend}
+        editing={changes.editing}
+        onCancelEdit={() => setEditing(null)}
+        onSend={changes.onSend}
+        onSendPhoto={changes.onSendPhoto}
         onTyping={onTyping}
       />
+      {changes.deleting ? (
+        <ConfirmDialog
+          title="Delete this message?"
+          body="Everyone in the chat will see that a message was deleted."
+          confirmLabel="Delete"
+          isDestructive
+          onConfirm={changes.confirmDelete}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
+      {viewing ? (
+        <ChatPhotoViewer message={viewing} title={`Photo from ${nameOf(viewing)}`} onClose={() => setViewing(null)} />
+      ) : null}
     </>
   );
 }

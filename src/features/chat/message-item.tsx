@@ -1,13 +1,11 @@
-import { Box, Button, HStack, IconButton } from '@chakra-ui/react';
-import { Clock, CornerUpLeft, SmilePlus } from 'lucide-react';
+import { Clock, SmilePlus } from 'lucide-react';
 import { memo } from 'react';
 import type { Tier } from '../../access/tiers.ts';
 import type { ChatMessageRow } from './sync/chat-rows.ts';
 import type { ReactionSummary } from './chat-helpers.ts';
+import { ChatPhotoThumb } from './chat-photo.tsx';
+import { MessageActions } from './message-actions.tsx';
 import { MessageText } from './message-text.tsx';
-import { UpgradeNotice } from '../../components/upgrade-prompt.tsx';
-
-const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '🎉', '🙏'];
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
@@ -16,6 +14,8 @@ export interface MessageItemProps {
   authorName: string;
   isMine: boolean;
   isPending: boolean;
+  /** The same author's message just above, a moment before: no name and time again. */
+  isContinued: boolean;
   /** A reply: the answered message's author (null when it is not on the device, or deleted); undefined for no reply. */
   replyName: string | null | undefined;
   replyBody: string | undefined;
@@ -27,55 +27,78 @@ export interface MessageItemProps {
   onToggleActions(id: string): void;
   onReply(message: ChatMessageRow): void;
   onReact(message: ChatMessageRow, emoji: string, on: boolean): void;
+  onEdit(message: ChatMessageRow): void;
+  onDelete(message: ChatMessageRow): void;
+  onOpenPhoto(message: ChatMessageRow): void;
 }
 
 /**
- * One message: sender, time, text (links clickable), pending state, reply quote, reactions, actions.
- * Plain elements with one shared stylesheet (message-styles.ts): a fast scroll mounts many of
- * these per frame, so they skip the style props' runtime work.
+ * One message: sender and time (once per group), text (links clickable), photo, pending, edited or
+ * deleted state, reply quote, reactions, actions. Plain elements with one shared stylesheet
+ * (message-styles.ts): a fast scroll mounts many of these per frame, so they skip the style props'
+ * runtime work.
  */
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
-  const { message, authorName, isMine, isPending, replyName, replyBody, reactions, lockedTier } = props;
+  const { message, authorName, isMine, isPending, isContinued, replyName, replyBody, reactions } = props;
   const { isActionsOpen, isHighlighted } = props;
   const time = timeFormat.format(new Date(message.created_at));
+  const isDeleted = Boolean(message.deleted_at);
+  const classes = `cc-msg${isMine ? ' cc-mine' : ''}${isContinued ? ' cc-cont' : ''}`;
   return (
     <article
-      className={`cc-msg${isMine ? ' cc-mine' : ''}`}
+      className={classes}
       aria-label={`${authorName}, ${time}`}
       data-message-id={message.id}
       data-pending={isPending ? 'true' : undefined}
     >
       <div className="cc-line">
         <div className={`cc-bubble${isHighlighted ? ' cc-highlight' : ''}`}>
-          <div className="cc-head">
-            <span className="cc-author">
-              {authorName}
-              {message.imported ? <span className="cc-tag">Imported</span> : null}
-            </span>
-            <time className="cc-muted" dateTime={message.created_at}>
-              {time}
-            </time>
-          </div>
-          {replyName !== undefined ? (
-            <div className="cc-quote cc-muted">
-              {replyName === null ? (
-                'Reply to an earlier message'
-              ) : (
-                <>
-                  <strong>{replyName}</strong>: {replyBody}
-                </>
-              )}
+          {isContinued ? null : (
+            <div className="cc-head">
+              <span className="cc-author">
+                {authorName}
+                {message.imported ? <span className="cc-tag">Imported</span> : null}
+              </span>
+              <time className="cc-muted" dateTime={message.created_at}>
+                {time}
+              </time>
             </div>
-          ) : null}
-          <MessageText body={message.body} />
+          )}
+          {isDeleted ? (
+            <p className="cc-text cc-muted cc-deleted">This message was deleted</p>
+          ) : (
+            <>
+              {replyName !== undefined ? (
+                <div className="cc-quote cc-muted">
+                  {replyName === null ? (
+                    'Reply to an earlier message'
+                  ) : (
+                    <>
+                      <strong>{replyName}</strong>: {replyBody}
+                    </>
+                  )}
+                </div>
+              ) : null}
+              {message.photo_path ? (
+                <ChatPhotoThumb
+                  message={message}
+                  label={`from ${authorName}, ${time}`}
+                  onOpen={() => props.onOpenPhoto(message)}
+                />
+              ) : null}
+              {message.body ? <MessageText body={message.body} /> : null}
+            </>
+          )}
           {isPending ? (
             <div className="cc-pending cc-muted">
               <Clock size="12" aria-hidden />
               Waiting to send
             </div>
+          ) : message.edited_at && !isDeleted ? (
+            <div className="cc-pending cc-muted">edited</div>
           ) : null}
         </div>
-        {isPending ? null : (
+        {isPending || isDeleted ? null : (
           <button
             type="button"
             className="cc-icon"
@@ -87,7 +110,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           </button>
         )}
       </div>
-      {reactions.length > 0 ? (
+      {reactions.length > 0 && !isDeleted ? (
         <div className="cc-reactions">
           {reactions.map((r) => (
             <button
@@ -103,34 +126,17 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           ))}
         </div>
       ) : null}
-      {isActionsOpen ? (
-        <Box maxW={{ base: '100%', md: '75%' }}>
-          {lockedTier ? (
-            <UpgradeNotice tier={lockedTier} />
-          ) : (
-            <HStack gap="1" wrap="wrap" role="group" aria-label="Message actions">
-              {QUICK_REACTIONS.map((emoji) => {
-                const mine = reactions.some((r) => r.emoji === emoji && r.mine);
-                return (
-                  <IconButton
-                    key={emoji}
-                    size="sm"
-                    variant={mine ? 'subtle' : 'ghost'}
-                    aria-label={`React with ${emoji}`}
-                    aria-pressed={mine}
-                    onClick={() => props.onReact(message, emoji, !mine)}
-                  >
-                    <span aria-hidden>{emoji}</span>
-                  </IconButton>
-                );
-              })}
-              <Button size="sm" variant="outline" onClick={() => props.onReply(message)}>
-                <CornerUpLeft aria-hidden />
-                Reply
-              </Button>
-            </HStack>
-          )}
-        </Box>
+      {isActionsOpen && !isDeleted ? (
+        <MessageActions
+          reactions={reactions}
+          lockedTier={props.lockedTier}
+          canEdit={isMine}
+          canDelete={isMine}
+          onReact={(emoji, on) => props.onReact(message, emoji, on)}
+          onReply={() => props.onReply(message)}
+          onEdit={() => props.onEdit(message)}
+          onDelete={() => props.onDelete(message)}
+        />
       ) : null}
     </article>
   );

@@ -41,7 +41,7 @@ export function useChatSearch(eventId: string | null | undefined, query: string)
         .where('[event_id+created_at]')
         .between([eventId, ''], [eventId, '\uffff'])
         .reverse()
-        .filter((m) => typeof m.body === 'string' && m.body.toLocaleLowerCase().includes(needle))
+        .filter((m) => !m.deleted_at && typeof m.body === 'string' && m.body.toLocaleLowerCase().includes(needle))
         .limit(CHAT_SEARCH_LIMIT)
         .toArray();
       return parseRows(chatMessageRowSchema, found);
@@ -103,7 +103,7 @@ export function useChatPendingIds(): ReadonlySet<string> {
         await db.outbox.where('status').anyOf('pending', 'sending', 'needs-auth').toArray(),
       )) {
         const id = (entry.args as { id?: unknown }).id;
-        if (entry.kind === 'chat.send' && typeof id === 'string') ids.add(id);
+        if ((entry.kind === 'chat.send' || entry.kind === 'chat.send-photo') && typeof id === 'string') ids.add(id);
       }
       return ids.size === 0 ? NO_PENDING : ids;
     },

@@ -23,7 +23,7 @@ import {
 import { PayersFieldset, SplitFieldset, type Person } from './expense-split-fields.tsx';
 import { formatMoney } from './money.ts';
 import { ReceiptField } from './receipt-field.tsx';
-import { receiptFile } from './receipt-image.ts';
+import { photoFile } from '../../data/photo-file.ts';
 
 interface Props {
   eventId: string;
@@ -70,7 +70,7 @@ export function ExpenseDialog(props: Props) {
   async function submit() {
     const read = readExpenseForm(form);
     if ('error' in read) return setError(read.error);
-    const receipt = photo ? await receiptFile(photo) : null;
+    const receipt = photo ? await photoFile(photo) : null;
     if (typeof receipt === 'string') return setError(receipt);
     const { fields } = read;
     const saved = await save(

@@ -1,11 +1,18 @@
 import { Box, Image, Spinner, Text } from '@chakra-ui/react';
 import { AppDialog } from '../../components/app-dialog.tsx';
 import type { ExpenseRow } from './sync/expense-rows.ts';
-import { useReceipt } from './use-receipt.ts';
+import { useQueuedPhoto } from '../../data/use-queued-photo.ts';
 
 /** An expense's receipt photo, full width; offline, the receipts not on this device say so. */
 export function ReceiptDialog({ expense, onClose }: { expense: ExpenseRow; onClose(): void }) {
-  const image = useReceipt(expense.id, expense.receipt_path);
+  const image = useQueuedPhoto(
+    {
+      bucket: 'receipts',
+      kind: 'expense.attach-receipt',
+      matches: (args) => args.expenseId === expense.id && args.path === expense.receipt_path,
+    },
+    expense.receipt_path,
+  );
   const title = `Receipt: ${expense.title}`;
   return (
     <AppDialog title={title} size="wide" onClose={onClose}>

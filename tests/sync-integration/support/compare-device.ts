@@ -12,8 +12,14 @@ const VISIBLE = `(e.created_by = $1 or exists (select 1 from public.event_member
 const IN_VISIBLE = `r.event_id in (select e.id from public.events e where ${VISIBLE})`;
 
 /** Event-page tables: the device table, the server table and the fields compared. */
-const PAGE_TABLES: Array<{ device: string; server: string; fields: string[]; where?: string }> = [
-  { device: 'chatMessages', server: 'chat_messages', fields: ['id', 'body', 'author_id'] },
+const PAGE_TABLES: Array<{ device: string; server: string; fields: string[]; tombstones?: true }> = [
+  // Deleted messages stay on the device as tombstones (no text, no photo).
+  {
+    device: 'chatMessages',
+    server: 'chat_messages',
+    fields: ['id', 'body', 'author_id', 'photo_path', 'deleted'],
+    tombstones: true,
+  },
   { device: 'checklists', server: 'checklists', fields: ['id', 'title', 'kind'] },
   {
     device: 'checklistItems',
@@ -56,8 +62,14 @@ export async function expectDeviceEqualsServer(backend: TestBackend, tab: Device
   expect(sorted(deviceInvitations), `${label}: invitations`).toEqual(sorted(serverInvitations));
 
   for (const table of PAGE_TABLES) {
-    const server = await q(`select r.* from public.${table.server} r where r.deleted_at is null and ${IN_VISIBLE}`);
-    const device = await tab.db.table(table.device).toArray();
+    const alive = table.tombstones ? '' : 'r.deleted_at is null and';
+    const server = await q(
+      `select r.*, r.deleted_at is not null as deleted from public.${table.server} r where ${alive} ${IN_VISIBLE}`,
+    );
+    const device = (await tab.db.table(table.device).toArray()).map((r: Record<string, unknown>) => ({
+      ...r,
+      deleted: Boolean(r.deleted_at),
+    }));
     expect(pick(device, table.fields), `${label}: ${table.server}`).toEqual(pick(server, table.fields));
   }
   const serverReactions = await q(

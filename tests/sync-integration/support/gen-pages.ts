@@ -5,6 +5,7 @@
 import { planMove } from '../../../src/sync/ordering.ts';
 import { addRow, choose, ownRows, writableEvents, type Model, type ModelEvent } from './reference-model.ts';
 import type { GeneratorTable } from './generator-types.ts';
+import { TINY_PNG } from '../../support/images.ts';
 
 const ownEvents = (m: Model, actor: string) => m.events.filter((e) => e.creator === actor && e.status === 'active');
 
@@ -35,6 +36,21 @@ export const pageGenerators = {
     return {
       kind: 'chat.send',
       args: { eventId: event.localId, body: `message ${step}`, replyToId: replyTo?.id ?? null },
+      apply: (m, p) => void addRow(m, { table: 'chat_messages', id: String(p.id), owner: actor, event }),
+    };
+  },
+  'chat.send-photo': ({ model, actor, n, step }) => {
+    // Also in an event made on the device and not sent yet: the photo's path starts with its id.
+    const event = choose(writableEvents(model, actor), n);
+    if (!event) return null;
+    return {
+      kind: 'chat.send-photo',
+      args: {
+        eventId: event.localId,
+        caption: n % 2 ? `photo ${step}` : '',
+        bytes: TINY_PNG,
+        contentType: 'image/png',
+      },
       apply: (m, p) => void addRow(m, { table: 'chat_messages', id: String(p.id), owner: actor, event }),
     };
   },

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import * as kit from '../../../sync/kind-kit.ts';
 import { reactionKey } from './chat-rows.ts';
 import { chatMessagesSource } from './chat-sources.ts';
+import { sendPhoto } from './chat-photo-kind.ts';
 
 const MAX_MESSAGE_LENGTH = 4000;
 const MESSAGE_TOO_LONG = 'Messages can be 4,000 characters at most.';
@@ -41,6 +42,8 @@ const sendMessage = kit.createRowKind('chat.send', chatMessagesSource, messageRe
     imported: false,
     original_sender_name: null,
     edited_at: existing?.edited_at ?? null,
+    photo_path: null,
+    deleted_at: existing?.deleted_at ?? null,
     ...kit.madeAt(existing, args.at),
   }),
   insert: newMessage,
@@ -53,11 +56,15 @@ function newMessage(args: { id: string; eventId: string; body: string; replyToId
 
 const editMessage = kit.defineKind({
   name: 'chat.edit',
-  args: z.object({ id: z.string(), body: z.string() }),
+  args: z.object({ id: z.string(), body: z.string(), at: z.string().optional() }),
   validate: (args) => checkBody(args.body),
+  prepare: (args, ctx) => kit.withTime(args, ctx),
   refs: (args) => [messageRef(args.id)],
   async applyLocal(w, args) {
-    await w.update('chatMessages', args.id, { body: args.body });
+    const row = await w.get('chatMessages', args.id);
+    if (!row || row.deleted_at) return;
+    // Shown as edited at once; the server's time replaces it with the next pull.
+    await w.update('chatMessages', args.id, { body: args.body, edited_at: args.at });
   },
   send: ({ client }, args) =>
     kit.updateOne(
@@ -70,9 +77,20 @@ const editMessage = kit.defineKind({
   describe: () => 'Edit a message',
 });
 
-const deleteMessage = kit.deleteRowKind('chat.delete', chatMessagesSource, messageRef, {
-  missing: 'This message no longer exists, or you cannot delete it',
-  describe: 'Delete a message',
+/** A delete leaves a tombstone on every device (the chat says "This message was deleted"). */
+const deleteMessage = kit.defineKind({
+  name: 'chat.delete',
+  args: z.object({ id: z.string(), at: z.string().optional() }),
+  prepare: (args, ctx) => kit.withTime(args, ctx),
+  refs: (args) => [messageRef(args.id)],
+  async applyLocal(w, args) {
+    const row = await w.get('chatMessages', args.id);
+    if (!row || row.deleted_at) return;
+    await w.update('chatMessages', args.id, { deleted_at: args.at, body: '', photo_path: null });
+  },
+  send: ({ client }, args) =>
+    kit.softDelete(client, 'chat_messages', args.id, 'This message no longer exists, or you cannot delete it'),
+  describe: () => 'Delete a message',
 });
 
 const reactArgs = z.object({
@@ -174,6 +192,7 @@ const importWhatsApp = kit.defineKind({
 
 export const chatKinds = [
   sendMessage,
+  sendPhoto,
   editMessage,
   deleteMessage,
   reactToMessage,

@@ -2,9 +2,12 @@
 import type { z } from 'zod';
 import { tableRows, withKey } from '../../../db/row-values.ts';
 
-/** A chat message (key: its id). Imported ones carry the original sender and time (created_at). */
+/**
+ * A chat message (key: its id). Imported ones carry the original sender and time (created_at). A
+ * deleted one stays as a tombstone (deleted_at set, no text, no photo): the chat says it was deleted.
+ */
 export const chatMessageRowSchema = tableRows.chat_messages
-  .omit({ deleted_at: true, import_batch_id: true, import_key: true, original_sent_at: true })
+  .omit({ import_batch_id: true, import_key: true, original_sent_at: true })
   .extend(withKey)
   .describe('chatMessages');
 

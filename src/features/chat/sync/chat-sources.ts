@@ -19,6 +19,7 @@ export const chatMessagesSource = rowSource({
   schema: chatMessageRowSchema,
   convert: { created_at: (r) => isoInstant(r.created_at) },
   inScope: 'event_id',
+  keepsTombstones: true,
 });
 
 const chatReactionsSource = rowSource({

@@ -222,8 +222,6 @@ const undoSettlement = kit.deleteRowKind('settlement.undo', settlementsSource, s
   describe: 'Undo a payment',
 });
 
-export const RECEIPT_MAX_BYTES = kit.PHOTO_MAX_BYTES;
-
 const receiptArgs = z.object({
   eventId: z.string(),
   expenseId: z.string(),

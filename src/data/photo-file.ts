@@ -1,23 +1,23 @@
 /**
- * A receipt photo made ready for the outbox: phone cameras take pictures of several megabytes,
- * so a large photo is scaled to at most 1600 px and saved as JPEG on the device before it is
- * queued (smaller to keep offline and quicker to send on a weak signal). A picture the browser
- * cannot decode (HEIC on some browsers) is kept as it is.
+ * A photo made ready for the outbox (a receipt, a chat photo): phone cameras take pictures of
+ * several megabytes, so a large photo is scaled to at most 1600 px and saved as JPEG on the device
+ * before it is queued (smaller to keep offline and quicker to send on a weak signal). A picture the
+ * browser cannot decode (HEIC on some browsers) is kept as it is.
  */
-import { RECEIPT_MAX_BYTES } from './sync/expense-kinds.ts';
+import { PHOTO_MAX_BYTES } from '../sync/kind-kit.ts';
 
 const MAX_SIDE = 1600;
 
-export interface ReceiptFile {
+export interface PhotoFile {
   bytes: Uint8Array;
   contentType: string;
   extension: string;
 }
 
 /** The photo to queue, or the spec's message of why it cannot be one. */
-export async function receiptFile(file: File): Promise<ReceiptFile | string> {
+export async function photoFile(file: File): Promise<PhotoFile | string> {
   if (!file.type.startsWith('image/')) return 'File must be an image';
-  const original: ReceiptFile = {
+  const original: PhotoFile = {
     bytes: new Uint8Array(await file.arrayBuffer()),
     contentType: file.type,
     extension:
@@ -43,5 +43,5 @@ export async function receiptFile(file: File): Promise<ReceiptFile | string> {
   } catch {
     // Not decodable here: the original goes as it is.
   }
-  return best.bytes.byteLength > RECEIPT_MAX_BYTES ? 'File size must be less than 5MB' : best;
+  return best.bytes.byteLength > PHOTO_MAX_BYTES ? 'File size must be less than 5MB' : best;
 }
