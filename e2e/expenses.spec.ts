@@ -26,6 +26,11 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize(phone);
 }
 
+/** Opens one of the page's sections (Expenses, Balances, Settle up): one tap. */
+async function section(page: Page, name: 'Expenses' | 'Balances' | 'Settle up') {
+  await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
+}
+
 async function openExpenses(page: Page, eventId: string) {
   await page.goto(`/events/${eventId}/expenses`);
   await expect(page.getByRole('heading', { level: 1, name: 'Expenses' })).toBeVisible({ timeout: 15_000 });
@@ -79,6 +84,8 @@ test('an expense split three ways offline syncs; balances, settling up and the C
   const card = page.getByRole('article', { name: 'Groceries' });
   await expect(card).toContainText('CHF 90.00');
   await expect(card).toContainText('Split between 3 · your share CHF 30.00');
+  await expect(page.getByRole('region', { name: 'Your balance' })).toHaveText('You get back CHF 60.00');
+  await section(page, 'Balances');
   const balances = page.getByRole('region', { name: 'Balances' });
   await expect(balances).toContainText('Yougets CHF 60.00');
   await expect(balances).toContainText('Bo Owesowes CHF 30.00');
@@ -100,6 +107,7 @@ test('an expense split three ways offline syncs; balances, settling up and the C
   expect((await serverExpenses(eventId))[0].shares.map((s) => s.share_minor)).toEqual([3000, 3000, 3000]);
 
   // Settling up: two payments suggested; recording one leaves the other as it was.
+  await section(page, 'Settle up');
   const plan = page.getByRole('list', { name: 'Suggested payments' });
   await expect(plan.getByRole('listitem')).toHaveCount(2);
   const [first, second] = await plan.getByRole('listitem').allTextContents();
@@ -109,6 +117,8 @@ test('an expense split three ways offline syncs; balances, settling up and the C
   await expect(plan.getByRole('listitem')).toHaveCount(1);
   await expect(plan.getByRole('listitem')).toHaveText(second);
   await expect(page.getByRole('list', { name: 'Payments recorded' })).toContainText('paid You CHF 30.00');
+  await screenshots(page, 'settle-up');
+  await section(page, 'Balances');
   await expect(balances).toContainText('Yougets CHF 30.00');
   await screenshots(page, 'balances');
 
@@ -124,18 +134,22 @@ test('an expense split three ways offline syncs; balances, settling up and the C
 
   // A free event: expenses are recorded, splitting, balances and exports ask to upgrade.
   await openExpenses(page, freeEvent);
+  await section(page, 'Balances');
   await expect(page.getByRole('region', { name: 'Balances' })).toContainText(
     'Upgrade to Starter to unlock this feature',
   );
   await page.getByRole('button', { name: 'Expenses CSV' }).click();
   await expect(page.getByRole('dialog', { name: 'Upgrade to Starter to unlock this feature' })).toBeVisible();
   await page.getByRole('button', { name: 'Not now' }).click();
+  await section(page, 'Expenses');
   await page.getByRole('button', { name: 'Add expense' }).click();
   const freeForm = page.getByRole('dialog', { name: 'Add an expense' });
   await freeForm.getByLabel('Title').fill('Charcoal');
   await freeForm.getByLabel('Amount (CHF)').fill('12.50');
   await freeForm.getByRole('button', { name: 'Add expense' }).click();
   await expect(page.getByRole('article', { name: 'Charcoal' })).toContainText('Not split');
+  await expect(page.getByRole('region', { name: 'Your balance' })).toHaveText('You paid CHF 12.50');
+  await section(page, 'Balances');
   await expect(page.getByRole('region', { name: 'Paid per person' })).toContainText('CHF 12.50');
   await screenshots(page, 'free');
 });
@@ -172,12 +186,14 @@ test('in euros, paid by two, settled in euros; a replaced offline change is told
   await expect(card).toContainText('Bo Payer and You paid');
   await expect(card).toContainText('€100.00');
   await expect(card).toContainText('CHF 95.00 at 0.95');
+  await section(page, 'Balances');
   const balances = page.getByRole('region', { name: 'Balances' });
   // Bo paid CHF 57 and Ada CHF 38 of CHF 95; each owes CHF 47.50.
   await expect(balances).toContainText('Youowes CHF 9.50');
   await expect(balances).toContainText('Bo Payergets CHF 9.50');
 
   // Ada pays Bo back in euros at the same rate.
+  await section(page, 'Settle up');
   await page.getByRole('button', { name: 'Pay in another currency: You to Bo Payer' }).click();
   const settle = page.getByRole('dialog', { name: 'Paid in another currency' });
   await expect(settle.getByLabel('Rate: 1 EUR in CHF')).toHaveValue('0.95');
@@ -186,7 +202,8 @@ test('in euros, paid by two, settled in euros; a replaced offline change is told
   await expect(page.getByRole('list', { name: 'Payments recorded' })).toContainText(
     'You paid Bo Payer CHF 9.50 (€10.00 at 0.95)',
   );
-  await expect(balances).toContainText('Everyone is settled up.');
+  await expect(page.getByRole('region', { name: 'Settle up' })).toContainText('Everyone is settled up.');
+  await expect(page.getByRole('region', { name: 'Your balance' })).toHaveText('You are settled up.');
   // Both reach the server (the "All changes saved" line shows only after a sync slow enough to see).
   await expect
     .poll(
@@ -213,6 +230,7 @@ test('in euros, paid by two, settled in euros; a replaced offline change is told
   // Ada renames it offline; Bo renames it a little later, online: his later change stays.
   await waitForOfflineReady(page);
   await context.setOffline(true);
+  await section(page, 'Expenses');
   await card.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit expense' });
   await edit.getByLabel('Title').fill('Camping fee');

@@ -7,6 +7,8 @@ import {
   eventAmount,
   inEventCurrencyText,
   lastRates,
+  myBalanceText,
+  newestFirst,
   payersText,
   replacedValue,
   settlementText,
@@ -148,5 +150,26 @@ describe('balanceRows', () => {
       { userId: 'cy', paid: 0, share: 3000, settled: 0, balance: -3000 },
     ]);
     for (const row of rows) expect(row.paid - row.share + row.settled).toBe(row.balance);
+  });
+});
+
+describe('the order of the expenses and my balance', () => {
+  it('lists the newest first: by the day spent, then by when each was entered, stable for equal ones', () => {
+    const e = (id: string, spent_on: string, created_at: string) => ({ id, spent_on, created_at });
+    const list = [
+      e('a', '2027-07-01', '2027-07-01T08:00:00.000Z'),
+      e('b', '2027-07-02', '2027-07-01T09:00:00.000Z'),
+      e('c', '2027-07-01', '2027-07-03T10:00:00.000Z'),
+      e('d', '2027-07-02', '2027-07-01T09:00:00.000Z'),
+      e('e', '2027-06-30', '2027-07-04T10:00:00.000Z'),
+    ];
+    expect(newestFirst(list).map((x) => x.id)).toEqual(['d', 'b', 'c', 'a', 'e']);
+    expect(newestFirst([...list].reverse()).map((x) => x.id)).toEqual(['d', 'b', 'c', 'a', 'e']);
+  });
+
+  it('words my own balance', () => {
+    expect(myBalanceText(3000)).toMatch(/^You get back CHF\s30\.00$/);
+    expect(myBalanceText(-950)).toMatch(/^You owe CHF\s9\.50$/);
+    expect(myBalanceText(0)).toBe('You are settled up.');
   });
 });

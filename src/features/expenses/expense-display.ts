@@ -101,3 +101,21 @@ export function balanceRows(
     return { userId, paid, share, settled: value - paid + share, balance: value };
   });
 }
+
+/**
+ * Expenses newest first, in an order that does not change between reads: by the day spent, then
+ * by when each was entered (the last entered on top), then by id.
+ */
+export function newestFirst<E extends Pick<ExpenseRow, 'spent_on' | 'created_at' | 'id'>>(expenses: readonly E[]): E[] {
+  return [...expenses].sort(
+    (a, b) =>
+      b.spent_on.localeCompare(a.spent_on) || b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id),
+  );
+}
+
+/** 'You get back CHF 30.00', 'You owe CHF 9.50' or 'You are settled up.': my own balance, at the top. */
+export function myBalanceText(balance: number): string {
+  if (balance > 0) return `You get back ${formatMoney(balance)}`;
+  if (balance < 0) return `You owe ${formatMoney(-balance)}`;
+  return 'You are settled up.';
+}

@@ -1,13 +1,12 @@
-import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { Download, Lock, Plus, Scale } from 'lucide-react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Download, Lock, Plus } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { tierRank } from '../../access/tiers.ts';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RefusedChangeAlerts } from '../../components/page-states.tsx';
-import { SectionCard } from '../../components/section-card.tsx';
-import { upgradeRequest, UpgradeDialog, UpgradeNotice, type UpgradeRequest } from '../../components/upgrade-prompt.tsx';
+import { upgradeRequest, UpgradeDialog, type UpgradeRequest } from '../../components/upgrade-prompt.tsx';
 import type { ExpenseRow } from './sync/expense-rows.ts';
 import { mutate, useRejectedChanges } from '../../data/index.ts';
 import { useExpenses, useSettlements } from './use-expenses.ts';
@@ -16,7 +15,9 @@ import { EventPageFallback } from '../events/index.ts';
 import { useEventPage } from '../events/index.ts';
 import { BalancesList } from './balances-list.tsx';
 import { ExpenseCard } from './expense-card.tsx';
-import { balanceRows, lastRates as lastRatesOf, totalSpent } from './expense-display.ts';
+import { balanceRows, lastRates as lastRatesOf, newestFirst, totalSpent } from './expense-display.ts';
+import { ExpenseSections } from './expense-sections.tsx';
+import { SettleUpList } from './settle-up-list.tsx';
 import { balances, formatMoney, paidTotals, settleUp, type Transfer } from './money.ts';
 import { ReplacedNotices } from './replaced-notices.tsx';
 
@@ -71,6 +72,7 @@ export function ExpensesPage() {
   const paid = useMemo(() => paidTotals(expenses), [expenses]);
   // The rate last used for each currency in this event, to start the next one from.
   const lastRates = useMemo(() => lastRatesOf(expenses, settlements), [expenses, settlements]);
+  const ordered = useMemo(() => newestFirst(expenses), [expenses]);
 
   if (page.status !== 'ready') return <EventPageFallback page={page} loadingText="Loading the expenses..." />;
   const { event, me, myUserId, isManager, names } = page;
@@ -141,15 +143,16 @@ export function ExpensesPage() {
         </Text>
       </Stack>
 
-      <Stack direction={{ base: 'column', lg: 'row' }} gap="6" align="start">
-        <Stack as="section" aria-label="All expenses" gap="3" flex="1" minW="0" w="full">
-          <Heading as="h2" textStyle="lg">
-            Expenses ({expenses.length})
-          </Heading>
-          {expenses.length === 0 ? (
+      <ExpenseSections
+        expenseCount={expenses.length}
+        myBalance={canSplit ? (balance.get(myUserId) ?? 0) : null}
+        myPaid={paid.get(myUserId) ?? 0}
+        lockedText={canSplit ? null : SPLITTING.description}
+        expenses={
+          expenses.length === 0 ? (
             <Text color="fg.muted">Nothing recorded yet. Add the first expense.</Text>
           ) : (
-            expenses.map((expense) => (
+            ordered.map((expense) => (
               <ExpenseCard
                 key={expense.id}
                 expense={expense}
@@ -161,44 +164,37 @@ export function ExpensesPage() {
                 onDelete={() => deleteExpense(expense)}
               />
             ))
-          )}
-        </Stack>
-
-        <Stack gap="4" w={{ base: 'full', lg: '24rem' }} flexShrink="0">
-          <SectionCard title="Paid per person">
-            {page.members.map((m) => (
-              <HStack key={m.user_id} justify="space-between" textStyle="sm">
-                <Text>{nameOf(m.user_id)}</Text>
-                <Text>{formatMoney(paid.get(m.user_id) ?? 0)}</Text>
-              </HStack>
-            ))}
-          </SectionCard>
-          <SectionCard title="Balances" icon={<Scale size={18} aria-hidden />} gap="3">
-            {canSplit ? (
-              <BalancesList
-                balance={balance}
-                plan={plan}
-                settlements={settlements}
-                canSettleInCurrency={canSplitAdvanced}
-                canUndo={(s) => s.created_by === myUserId || isManager}
-                nameOf={nameOf}
-                onRecord={(t) =>
-                  void mutate('settlement.record', {
-                    eventId: event.id,
-                    from_user: t.from,
-                    to_user: t.to,
-                    amount_minor: t.amount,
-                  })
-                }
-                onSettleInCurrency={(t) => (canSplitAdvanced ? setSettleIn(t) : setUpgrade(CURRENCY_SETTLING))}
-                onUndo={(s) => void mutate('settlement.undo', { id: s.id })}
-              />
-            ) : (
-              <UpgradeNotice tier="starter">{SPLITTING.description}</UpgradeNotice>
-            )}
-          </SectionCard>
-        </Stack>
-      </Stack>
+          )
+        }
+        balances={<BalancesList balance={balance} nameOf={nameOf} />}
+        paidPerPerson={page.members.map((m) => (
+          <HStack key={m.user_id} justify="space-between" gap="3" textStyle="sm">
+            <Text truncate minW="0">
+              {nameOf(m.user_id)}
+            </Text>
+            <Text flexShrink="0">{formatMoney(paid.get(m.user_id) ?? 0)}</Text>
+          </HStack>
+        ))}
+        settleUp={
+          <SettleUpList
+            plan={plan}
+            settlements={settlements}
+            canSettleInCurrency={canSplitAdvanced}
+            canUndo={(s) => s.created_by === myUserId || isManager}
+            nameOf={nameOf}
+            onRecord={(t) =>
+              void mutate('settlement.record', {
+                eventId: event.id,
+                from_user: t.from,
+                to_user: t.to,
+                amount_minor: t.amount,
+              })
+            }
+            onSettleInCurrency={(t) => (canSplitAdvanced ? setSettleIn(t) : setUpgrade(CURRENCY_SETTLING))}
+            onUndo={(s) => void mutate('settlement.undo', { id: s.id })}
+          />
+        }
+      />
 
       <Suspense fallback={null}>
         {editing ? (
