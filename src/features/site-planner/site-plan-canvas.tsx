@@ -33,6 +33,8 @@ interface SitePlanCanvasProps {
   describe(item: SiteItemRow): string;
   onSelect(id: string): void;
   onToolTap(e: PointerEvent<SVGRectElement>): void;
+  /** Full screen: the box takes all the room it is given. */
+  fill?: boolean;
 }
 
 /** The plan to scale in its scrolling box: the ground with its grid, the items, the handles and tool marks. */
@@ -50,6 +52,7 @@ export function SitePlanCanvas({
   describe,
   onSelect,
   onToolTap,
+  fill = false,
 }: SitePlanCanvasProps) {
   // Sizes on screen, in metres: handles stay finger-sized whatever the zoom.
   const pxPerMetre = viewWidth > 0 ? (viewWidth * zoom) / plan.width_m : 10;
@@ -62,7 +65,9 @@ export function SitePlanCanvas({
       borderWidth="1px"
       rounded="md"
       bg="bg"
-      maxH={{ base: '70dvh', lg: '75dvh' }}
+      maxH={fill ? undefined : { base: '70dvh', lg: '75dvh' }}
+      flex={fill ? '1' : undefined}
+      minH={fill ? '0' : undefined}
     >
       <style>{PRINT_CSS}</style>
       <svg

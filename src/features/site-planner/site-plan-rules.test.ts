@@ -70,14 +70,39 @@ describe('keyCommand', () => {
 });
 
 describe('newItemPlacement', () => {
-  it('puts new items near the middle, each off the last, at the kind’s size', () => {
-    expect(newItemPlacement('tent', 0, plan)).toEqual({ x_m: 25, y_m: 15, width_m: 3, height_m: 3, rotation: 0 });
-    expect(newItemPlacement('car', 1, plan)).toMatchObject({ x_m: 27, y_m: 17, width_m: 4.5, height_m: 2 });
-    expect(newItemPlacement('tent', 6, plan)).toMatchObject({ x_m: 25, y_m: 15 });
+  it('puts a new item at the centre of what is on screen, at the kind’s size', () => {
+    expect(newItemPlacement('tent', [], plan, { x: 12.3, y: 30.8 })).toEqual({
+      x_m: 12.5,
+      y_m: 31,
+      width_m: 3,
+      height_m: 3,
+      rotation: 0,
+    });
+    expect(newItemPlacement('car', [], plan)).toMatchObject({ x_m: 30, y_m: 20, width_m: 4.5, height_m: 2 });
+  });
+
+  it('never piles new items on one spot: each goes to the nearest free place around the centre', () => {
+    const placed: ReturnType<typeof newItemPlacement>[] = [];
+    for (let i = 0; i < 12; i++) placed.push(newItemPlacement(i % 2 ? 'car' : 'tent', placed, plan, { x: 30, y: 20 }));
+    for (const [i, a] of placed.entries())
+      for (const b of placed.slice(i + 1)) {
+        const apart =
+          Math.abs(a.x_m - b.x_m) >= (a.width_m + b.width_m) / 2 ||
+          Math.abs(a.y_m - b.y_m) >= (a.height_m + b.height_m) / 2;
+        expect(apart).toBe(true);
+      }
+    // The first is at the centre, the rest close around it.
+    expect(placed[0]).toMatchObject({ x_m: 30, y_m: 20 });
+    for (const p of placed) expect(Math.hypot(p.x_m - 30, p.y_m - 20)).toBeLessThan(15);
   });
 
   it('stays on a small plan', () => {
-    expect(newItemPlacement('stage', 5, { width_m: 5, height_m: 5 })).toMatchObject({ x_m: 5, y_m: 5 });
+    const small = { width_m: 5, height_m: 5 };
+    expect(newItemPlacement('stage', [], small, { x: 9, y: -2 })).toMatchObject({ x_m: 5, y_m: 0 });
+    const full = [{ x_m: 2.5, y_m: 2.5, width_m: 5, height_m: 5 }];
+    const next = newItemPlacement('fire', full, small);
+    expect(next.x_m).toBeGreaterThanOrEqual(0);
+    expect(next.x_m).toBeLessThanOrEqual(5);
   });
 });
 

@@ -72,12 +72,44 @@ export function keyCommand(
   return null;
 }
 
-/** Where the next added item goes: near the middle, each a little off the last so they do not stack. */
-export function newItemPlacement(kind: ItemKind, itemCount: number, plan: PlanSize): Placement {
+type Box = Pick<Placement, 'x_m' | 'y_m' | 'width_m' | 'height_m'>;
+
+/** Whether two items' boxes (turns ignored) come closer than half a metre. */
+function crowds(a: Box, b: Box): boolean {
+  return (
+    Math.abs(a.x_m - b.x_m) < (a.width_m + b.width_m) / 2 + 0.5 &&
+    Math.abs(a.y_m - b.y_m) < (a.height_m + b.height_m) / 2 + 0.5
+  );
+}
+
+/**
+ * Where the next added item goes: at `centre` (the middle of what is on screen), else at the
+ * nearest free spot around it, ring by ring, so new items never pile on one spot; on the plan and
+ * on the half-metre grid. A plan full around the centre takes it off the last one by the count.
+ */
+export function newItemPlacement(
+  kind: ItemKind,
+  items: readonly Box[],
+  plan: PlanSize,
+  centre: Point = { x: plan.width_m / 2, y: plan.height_m / 2 },
+): Placement {
   const type = ITEM_TYPES[kind];
-  const offset = (itemCount % 6) * 2;
-  const at = clampToPlan(snap(plan.width_m / 2 + offset - 5), snap(plan.height_m / 2 + offset - 5), plan);
-  return { x_m: at.x, y_m: at.y, width_m: type.width, height_m: type.height, rotation: 0 };
+  const size = { width_m: type.width, height_m: type.height };
+  const spot = (x: number, y: number) => {
+    const at = clampToPlan(snap(x), snap(y), plan);
+    return { x_m: at.x, y_m: at.y, ...size, rotation: 0 };
+  };
+  const step = Math.max(type.width, type.height) + 1;
+  for (let ring = 0; ring <= 8; ring++) {
+    const around = ring === 0 ? 1 : ring * 8;
+    for (let i = 0; i < around; i++) {
+      const angle = (i / around) * 2 * Math.PI;
+      const candidate = spot(centre.x + Math.cos(angle) * ring * step, centre.y + Math.sin(angle) * ring * step);
+      if (!items.some((item) => crowds(candidate, item))) return candidate;
+    }
+  }
+  const offset = (items.length % 6) * 2;
+  return spot(centre.x + offset, centre.y + offset);
 }
 
 /** A plan size as typed, in whole metres, or null when it is not between 5 and 1000 metres each way. */

@@ -25,7 +25,8 @@ import {
   type ItemKind,
   type PlanSize,
 } from './site-plan-rules.ts';
-import { AddItemButtons, PlanTools, ToolStatus, ZoomBar, type Tool } from './site-plan-toolbar.tsx';
+import { AddItemButtons, planHelp, PlanTools, ToolStatus, ZoomBar, type Tool } from './site-plan-toolbar.tsx';
+import { PlanFullScreen, type Sheet } from './plan-full-screen.tsx';
 import { DEFAULT_LAYER, useSitePlanView } from './site-plan-view-store.ts';
 import { useGroundGestures } from './use-ground-gestures.ts';
 import { useItemGestures } from './use-item-gestures.ts';
@@ -90,7 +91,11 @@ function SitePlanner({ event, plan, items, members, isManager, names }: SitePlan
   const [tool, setTool] = useState<Tool | null>(null);
   const [toolPoints, setToolPoints] = useState<Point[]>([]);
   const [exportError, setExportError] = useState<string | null>(null);
+  // Full screen (a phone at the campsite): the plan on the whole screen, the rest in a bottom sheet.
+  const [isFull, setFull] = useState(false);
+  const [sheet, setSheet] = useState<Sheet | null>(null);
   const view = usePlanViewport();
+  const { fillHeight } = view;
   const gestures = useItemGestures(view, plan, setSelectedId);
   const ground = useGroundGestures({
     scrollerRef: view.scrollerRef,
@@ -115,6 +120,15 @@ function SitePlanner({ event, plan, items, members, isManager, names }: SitePlan
     return () => window.removeEventListener('keydown', onKey);
   }, [tool]);
 
+  // Entering full screen zooms the plan to fill the screen's height too, once the box is laid out.
+  useEffect(() => {
+    if (!isFull) return;
+    const frame = requestAnimationFrame(() => fillHeight(plan));
+    return () => cancelAnimationFrame(frame);
+    // The plan's size at the moment of entering; a later resize keeps the user's zoom.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isFull, fillHeight]);
+
   const isPremium = tierRank(event.access_tier) >= tierRank('organizer');
   // Hidden layers are this device's choice, and only on the premium planner.
   const visible = isPremium ? items.filter((item) => !hiddenLayers.includes(item.layer ?? DEFAULT_LAYER)) : items;
@@ -123,13 +137,16 @@ function SitePlanner({ event, plan, items, members, isManager, names }: SitePlan
 
   // A new item is selected once it is queued (the queued change carries its new id).
   const selectQueued = (queued: { args: { id: string } }) => setSelectedId(queued.args.id);
-  const add = (kind: ItemKind) =>
+  // A new item goes to the middle of what is on screen, clear of the items already there.
+  const add = (kind: ItemKind) => {
+    setSheet(null);
     void mutate('site-item.place', {
       eventId: event.id,
       kind,
       label: null,
-      ...newItemPlacement(kind, items.length, plan),
+      ...newItemPlacement(kind, items, plan, view.visibleCentre()),
     }).then(selectQueued);
+  };
   const pickTool = (next: Tool) => {
     // A second press of the same tool puts it away and clears what it showed.
     setTool(tool === next ? null : next);
@@ -163,6 +180,83 @@ function SitePlanner({ event, plan, items, members, isManager, names }: SitePlan
     }
   };
 
+  const canvas = (
+    <SitePlanCanvas
+      svgRef={view.svgRef}
+      attachScroller={view.attachScroller}
+      zoom={view.zoom}
+      viewWidth={view.viewWidth}
+      plan={plan}
+      items={visible}
+      selected={selected}
+      tool={tool ? { kind: tool, points: toolPoints } : null}
+      gestures={gestures}
+      ground={ground}
+      describe={(item) => describeItem(item, (id) => names.get(id))}
+      onSelect={setSelectedId}
+      onToolTap={onToolTap}
+      fill={isFull}
+    />
+  );
+  const details = selected ? (
+    <SelectedItem
+      key={selected.id}
+      item={selected}
+      layers={isPremium ? layers.filter(Boolean) : null}
+      people={members.map((m) => ({ id: m.user_id, name: names.get(m.user_id) ?? 'A member' }))}
+      onMove={(to) => gestures.move(selected, to)}
+      onRemove={() => {
+        setSelectedId(null);
+        void mutate('site-item.remove', { id: selected.id });
+      }}
+    />
+  ) : null;
+  const status = tool ? (
+    <ToolStatus tool={tool} points={toolPoints} onFinish={finishShape} onDone={putToolAway} />
+  ) : null;
+
+  if (isFull) {
+    const shown = sheet === 'details' && !selected ? null : sheet;
+    return (
+      <PlanFullScreen
+        zoom={view.zoom}
+        onZoom={view.zoomStep}
+        hasSelection={Boolean(selected)}
+        sheet={shown}
+        onSheet={setSheet}
+        onLeave={() => {
+          setFull(false);
+          setSheet(null);
+        }}
+        status={status}
+        sheetContent={
+          shown === 'add' ? (
+            <>
+              <AddItemButtons onAdd={add} />
+              {isPremium ? (
+                <PlanTools
+                  tool={tool}
+                  onPick={(next) => {
+                    pickTool(next);
+                    setSheet(null);
+                  }}
+                  onExport={() => void exportPng()}
+                />
+              ) : null}
+              <Text textStyle="sm" color="fg.muted">
+                {planHelp(plan)}
+              </Text>
+            </>
+          ) : (
+            details
+          )
+        }
+      >
+        {canvas}
+      </PlanFullScreen>
+    );
+  }
+
   return (
     <>
       {header}
@@ -173,7 +267,7 @@ function SitePlanner({ event, plan, items, members, isManager, names }: SitePlan
       />
       <AddItemButtons onAdd={add} />
       {isPremium ? <PlanTools tool={tool} onPick={pickTool} onExport={() => void exportPng()} /> : null}
-      {tool ? <ToolStatus tool={tool} points={toolPoints} onFinish={finishShape} onDone={putToolAway} /> : null}
+      {status}
       {exportError ? (
         <Text textStyle="sm" color="red.fg" mb="3" role="alert">
           {exportError}
@@ -182,40 +276,14 @@ function SitePlanner({ event, plan, items, members, isManager, names }: SitePlan
 
       <Stack direction={{ base: 'column', lg: 'row' }} gap="4" align="start">
         <Stack gap="2" flex="1" minW="0" w="full">
-          <ZoomBar plan={plan} zoom={view.zoom} onZoom={view.zoomStep} />
-          <SitePlanCanvas
-            svgRef={view.svgRef}
-            attachScroller={view.attachScroller}
-            zoom={view.zoom}
-            viewWidth={view.viewWidth}
-            plan={plan}
-            items={visible}
-            selected={selected}
-            tool={tool ? { kind: tool, points: toolPoints } : null}
-            gestures={gestures}
-            ground={ground}
-            describe={(item) => describeItem(item, (id) => names.get(id))}
-            onSelect={setSelectedId}
-            onToolTap={onToolTap}
-          />
+          <ZoomBar plan={plan} zoom={view.zoom} onZoom={view.zoomStep} onFullScreen={() => setFull(true)} />
+          {canvas}
         </Stack>
 
         <Stack gap="4" w={{ base: 'full', lg: '20rem' }} flexShrink="0">
           <Card.Root as="section" aria-label="Selected item">
             <Card.Body gap="3">
-              {selected ? (
-                <SelectedItem
-                  key={selected.id}
-                  item={selected}
-                  layers={isPremium ? layers.filter(Boolean) : null}
-                  people={members.map((m) => ({ id: m.user_id, name: names.get(m.user_id) ?? 'A member' }))}
-                  onMove={(to) => gestures.move(selected, to)}
-                  onRemove={() => {
-                    setSelectedId(null);
-                    void mutate('site-item.remove', { id: selected.id });
-                  }}
-                />
-              ) : (
+              {details ?? (
                 <Text textStyle="sm" color="fg.muted">
                   Add something from the buttons above, or tap an item on the plan to change it.
                 </Text>

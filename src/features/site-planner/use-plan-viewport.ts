@@ -23,6 +23,10 @@ export interface PlanViewport {
   toPlan(clientX: number, clientY: number): Point;
   /** The scrolling box's width in pixels (0 until it is laid out): handles keep a finger's size. */
   viewWidth: number;
+  /** The plan point (metres) at the middle of what is on screen: where a new item goes. */
+  visibleCentre(): Point;
+  /** Zooms so the plan fills the box's height too (a tall phone screen), keeping the middle in view. */
+  fillHeight(plan: { width_m: number; height_m: number }): void;
 }
 
 export function usePlanViewport(): PlanViewport {
@@ -86,5 +90,39 @@ export function usePlanViewport(): PlanViewport {
     };
   }, [scroller, zoomAround]);
 
-  return { svgRef, scrollerRef, attachScroller, zoom, zoomStep, zoomAround, toPlan, viewWidth };
+  const visibleCentre = useCallback(() => {
+    const box = scrollerRef.current?.getBoundingClientRect();
+    const svg = svgRef.current?.getBoundingClientRect();
+    if (!box || !svg) return { x: 0, y: 0 };
+    // The part of the box the plan covers (a short plan leaves the box's lower part empty).
+    const left = Math.max(box.left, svg.left);
+    const right = Math.min(box.right, svg.right);
+    const top = Math.max(box.top, svg.top);
+    const bottom = Math.min(box.bottom, svg.bottom);
+    return toPlan((left + right) / 2, (top + bottom) / 2);
+  }, [toPlan]);
+
+  const fillHeight = useCallback(
+    (plan: { width_m: number; height_m: number }) => {
+      const box = scrollerRef.current;
+      if (!box || box.clientWidth === 0) return;
+      const fit = (box.clientHeight / box.clientWidth) * (plan.width_m / plan.height_m);
+      const rect = box.getBoundingClientRect();
+      zoomAround(() => Math.max(1, fit), { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
+    },
+    [zoomAround],
+  );
+
+  return {
+    svgRef,
+    scrollerRef,
+    attachScroller,
+    zoom,
+    zoomStep,
+    zoomAround,
+    toPlan,
+    viewWidth,
+    visibleCentre,
+    fillHeight,
+  };
 }
