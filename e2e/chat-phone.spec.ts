@@ -11,6 +11,7 @@ import { App } from './app.ts';
 import { serviceClient, setSwitches } from './backend.ts';
 import { newPerson, seedEvent, signInAs, type Person } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { layoutProblems } from './layout-checks.ts';
 import { SCREENSHOTS } from './screenshot-helpers.ts';
 
 test.beforeAll(async () => {
@@ -48,9 +49,6 @@ async function seedMessages(author: Person, eventId: string, bodies: string[]) {
     if (error) throw error;
   }
 }
-
-/** How far the page reaches past the viewport's right edge (0 when nothing scrolls sideways). */
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** A camera-sized JPEG (4000 × 3000, a few MB), drawn in the browser: what a phone photo is like. */
 async function cameraPhoto(page: Page): Promise<Buffer> {
@@ -183,7 +181,7 @@ test('grouping, editing, deleting, and a photo sent offline and received by anot
   await expect(photoMessage).toHaveAttribute('data-pending', 'true');
   await expect(photoMessage.getByRole('button', { name: /Open the photo/ }).locator('img')).toBeVisible();
   await expect(photoMessage).toContainText('Our pitch');
-  expect(await sideways(page)).toBe(0);
+  expect(await layoutProblems(page)).toEqual({ sideways: 0, clipped: [] });
   await shoot(page, 'photo-offline');
 
   const back = Date.now();
@@ -227,6 +225,6 @@ test('grouping, editing, deleting, and a photo sent offline and received by anot
   // Nothing scrolls sideways on the narrowest phone either.
   await benPhone.page.setViewportSize({ width: 360, height: 740 });
   await benPhone.page.waitForTimeout(300);
-  expect(await sideways(benPhone.page)).toBe(0);
+  expect(await layoutProblems(benPhone.page)).toEqual({ sideways: 0, clipped: [] });
   await benPhone.context.close();
 });

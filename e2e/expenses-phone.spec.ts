@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { setSwitches } from './backend.ts';
 import { newPerson, seedEvent, signInAs, type Person } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { layoutProblems } from './layout-checks.ts';
 import { SCREENSHOTS } from './screenshot-helpers.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -18,16 +19,6 @@ test.use({ viewport: { width: 360, height: 740 } });
 test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
-
-/** How far the page reaches past the viewport's right edge, and the buttons whose text is cut. */
-async function layoutProblems(page: Page) {
-  return page.evaluate(() => ({
-    sideways: document.documentElement.scrollWidth - window.innerWidth,
-    clipped: [...document.querySelectorAll('button, [role="tab"]')]
-      .filter((b) => (b as HTMLElement).offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
-      .map((b) => b.textContent),
-  }));
-}
 
 async function shoot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -10,6 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import { serviceClient, setSwitches } from './backend.ts';
 import { newPerson, seedEvent, signInAs } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { layoutProblems } from './layout-checks.ts';
 import { SCREENSHOTS } from './screenshot-helpers.ts';
 
 test.beforeAll(async () => {
@@ -46,8 +47,6 @@ const smallButtons = (scope: Locator) =>
       .map((b) => b.getAttribute('aria-label') ?? b.textContent),
   );
 
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
 test('full screen on a phone: items added at the middle of the view without piling up, a tent moved by touch @phone', async ({
   app,
   page,
@@ -62,7 +61,7 @@ test('full screen on a phone: items added at the middle of the view without pili
   await expect(page.getByText(/pinch with two fingers to zoom/)).toBeVisible();
   await expect(page.getByText(/Ctrl\+wheel/)).toHaveCount(0);
   expect(await smallButtons(page.getByRole('group', { name: 'Add to the plan' }))).toEqual([]);
-  expect(await sideways(page)).toBe(0);
+  expect(await layoutProblems(page)).toEqual({ sideways: 0, clipped: [] });
   await page.screenshot({ path: path.join(SCREENSHOTS, 'site-planner-phone-page-390.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Full screen' }).tap();
@@ -129,16 +128,20 @@ test('full screen on a phone: items added at the middle of the view without pili
   await expect(page.getByRole('dialog', { name: 'Selected item' }).getByLabel('Name on the plan')).toBeVisible();
   await page.screenshot({ path: path.join(SCREENSHOTS, 'site-planner-phone-details-390.png') });
   await page.getByRole('dialog', { name: 'Selected item' }).getByRole('button', { name: 'Close' }).tap();
-  expect(await sideways(page)).toBe(0);
+  expect(await layoutProblems(page)).toEqual({ sideways: 0, clipped: [] });
   await page.screenshot({ path: path.join(SCREENSHOTS, 'site-planner-phone-full-390.png') });
 
   await page.setViewportSize({ width: 360, height: 740 });
   await page.waitForTimeout(300);
-  expect(await sideways(page)).toBe(0);
+  expect(await layoutProblems(page)).toEqual({ sideways: 0, clipped: [] });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'site-planner-phone-full-1280.png') });
   await full.getByRole('button', { name: 'Leave full screen' }).tap();
   await expect(page.getByRole('heading', { level: 1, name: 'Site Planner' })).toBeVisible();
   await page.screenshot({ path: path.join(SCREENSHOTS, 'site-planner-phone-page-1280.png') });
+  // The page with its tent selected, on the narrowest phone.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.waitForTimeout(300);
+  expect(await layoutProblems(page)).toEqual({ sideways: 0, clipped: [] });
 });
