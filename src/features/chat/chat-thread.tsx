@@ -16,6 +16,9 @@ import { useMessageChanges } from './use-message-changes.ts';
 
 const NO_REACTIONS: ReactionSummary[] = [];
 
+/** What a reply quotes of a message: its text, or that it is a photo. */
+const quoteOf = (m: ChatMessageRow) => (m.photo_path ? `Photo${m.body ? `: ${m.body}` : ''}` : m.body);
+
 interface ChatThreadProps {
   eventId: string;
   me: string;
@@ -159,7 +162,7 @@ export function ChatThread(props: ChatThreadProps) {
         isPending={pendingIds.has(m.id)}
         isContinued={continued.has(m.id)}
         replyName={m.reply_to_id ? (answered && !answered.deleted_at ? nameOf(answered) : null) : undefined}
-        replyBody={answered?.body}
+        replyBody={answered ? quoteOf(answered) : undefined}
         reactions={reactionsByMessage.get(m.id) ?? NO_REACTIONS}
         lockedTier={lockedTier}
         isActionsOpen={openActions === m.id}
@@ -202,7 +205,7 @@ export function ChatThread(props: ChatThreadProps) {
       </Text>
       <Composer
         key={changes.editing?.id ?? 'new'}
-        replyTo={replyTo ? { name: nameOf(replyTo), body: replyTo.body } : null}
+        replyTo={replyTo ? { name: nameOf(replyTo), body: quoteOf(replyTo) } : null}
         onCancelReply={() => setReplyTo(null)}
         editing={changes.editing}
         onCancelEdit={() => setEditing(null)}
