@@ -9,7 +9,7 @@ import type { Browser, Page } from '@playwright/test';
 import path from 'node:path';
 import { App } from './app.ts';
 import { serviceClient, setSwitches } from './backend.ts';
-import { newPerson, seedEvent, signInAs, type Person } from './data-helpers.ts';
+import { expectAccessible, newPerson, seedEvent, signInAs, type Person } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { SCREENSHOTS } from './screenshot-helpers.ts';
@@ -219,8 +219,10 @@ test('grouping, editing, deleting, and a photo sent offline and received by anot
     .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
   expect(natural).toEqual([1600, 1200]);
   await shoot(benPhone.page, 'photo-viewer');
+  await expectAccessible(benPhone.page, 'chat photo viewer');
   await viewer.getByRole('button', { name: 'Close' }).click();
   await shoot(benPhone.page, 'grouped');
+  await expectAccessible(benPhone.page, 'chat with grouped, edited, deleted and photo messages');
 
   // Nothing scrolls sideways on the narrowest phone either.
   await benPhone.page.setViewportSize({ width: 360, height: 740 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { setSwitches } from './backend.ts';
-import { newPerson, seedEvent, signInAs, type Person } from './data-helpers.ts';
+import { expectAccessible, newPerson, seedEvent, signInAs, type Person } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { SCREENSHOTS } from './screenshot-helpers.ts';
@@ -129,6 +129,7 @@ test('sections one tap apart, newest first, settle-up rows that fit 360 px @phon
   await expect(plan).toContainText('Bartholomew Featherstonehaugh-Wolfeschlegel');
   expect(await layoutProblems(page)).toEqual({ sideways: 0, clipped: [] });
   await shoot(page, 'settle-up');
+  await expectAccessible(page, 'expenses, settle up section');
 
   await plan.getByRole('listitem').first().getByRole('button', { name: 'Record payment' }).click();
   await expect(plan.getByRole('listitem')).toHaveCount(1);

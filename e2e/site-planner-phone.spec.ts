@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { serviceClient, setSwitches } from './backend.ts';
-import { newPerson, seedEvent, signInAs } from './data-helpers.ts';
+import { expectAccessible, newPerson, seedEvent, signInAs } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { SCREENSHOTS } from './screenshot-helpers.ts';
@@ -105,10 +105,11 @@ test('full screen on a phone: items added at the middle of the view without pili
     expect(box.y + box.height).toBeLessThanOrEqual(scroller.y + scroller.height + 1);
   }
   // A fire is finger-sized now (it was 18 px wide).
-  expect((await items.nth(3).boundingBox())!.width).toBeGreaterThan(30);
+  expect((await items.filter({ hasText: 'Fire' }).boundingBox())!.width).toBeGreaterThan(30);
 
-  // The first tent, moved to the right by a finger: about 5 m, snapped to the grid.
-  const tent = items.first();
+  // A tent, moved by a finger: about 5 m right and 2 m down, snapped to the grid.
+  // (The plan lists items by id, not in the order they were added.)
+  const tent = items.filter({ hasText: 'Tent' }).first();
   const id = (await tent.getAttribute('data-id'))!;
   const from = { x: await num(tent, 'data-x'), y: await num(tent, 'data-y') };
   const perMetre = (await tent.boundingBox())!.width / 3;
@@ -130,6 +131,7 @@ test('full screen on a phone: items added at the middle of the view without pili
   await page.getByRole('dialog', { name: 'Selected item' }).getByRole('button', { name: 'Close' }).tap();
   expect(await layoutProblems(page)).toEqual({ sideways: 0, clipped: [] });
   await page.screenshot({ path: path.join(SCREENSHOTS, 'site-planner-phone-full-390.png') });
+  await expectAccessible(page, 'site plan, full screen');
 
   await page.setViewportSize({ width: 360, height: 740 });
   await page.waitForTimeout(300);

@@ -30,6 +30,7 @@ export function Handles({
       <line x1={0} y1={-h / 2} x2={0} y2={stalk} stroke="#c2410c" strokeWidth={px(1.5)} pointerEvents="none" />
       <g
         data-testid="resize-handle"
+        role="img"
         aria-label="Resize: drag the corner"
         style={{ cursor: rotation % 90 === 0 ? 'nwse-resize' : 'move', touchAction: 'none' }}
         {...onResize}
@@ -48,6 +49,7 @@ export function Handles({
       </g>
       <g
         data-testid="rotate-handle"
+        role="img"
         aria-label="Rotate: drag around the centre"
         style={{ cursor: 'grab', touchAction: 'none' }}
         {...onRotate}
