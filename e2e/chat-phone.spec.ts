@@ -96,7 +96,8 @@ test('grouping, editing, deleting, and a photo sent offline and received by anot
   context,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Long: two phones, a camera-sized photo drawn and scaled in the browser, offline and back.
+  test.setTimeout(180_000);
   const ana = await newPerson('Ana Organizer');
   const ben = await newPerson('Ben Guest');
   const eventId = await seedEvent(ana, 'Forest camp', [ben]);
