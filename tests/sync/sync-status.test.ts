@@ -189,6 +189,10 @@ const SAMPLE_ARGS: Record<string, object> = {
   'site-item.move': { id: 'i', to: { x_m: 1 } },
   'site-item.change': { id: 'i', changes: { label: 'Ours' } },
   'site-item.remove': { id: 'i' },
+  'notification.mark-read': { ids: ['n'] },
+  'notification.mark-all-read': { eventId: 'e1', before: '2027-07-01T08:00:00.000Z' },
+  'notification-settings.set-channel': { category: 'chat', channel: 'push', enabled: false },
+  'notification-settings.update': { changes: { daily_digest: true } },
 };
 
 describe('reconnecting', () => {
