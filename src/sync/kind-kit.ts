@@ -12,9 +12,10 @@ import type { TablesInsert, TablesUpdate } from '../db/database.types.ts';
 import type { MirrorTable, RowOf } from '../db/mirror.ts';
 import type { TableName } from './client.ts';
 import { defineKind, type DescribeContext, type PrepareContext } from './kind-registry.ts';
-import type { LocalWriter } from './local-writer.ts';
 import type { DeltaSource } from './pull-source.ts';
 import { insertOnce, softDelete, updateOne } from './rest-writes.ts';
+import { editBase, markEdits, type EditGroups, type FieldEdits } from './edit-groups.ts';
+import { serverState, type LocalWriter } from './local-writer.ts';
 import { MutationValidationError } from './send-errors.ts';
 
 export { defineKind, type DescribeContext } from './kind-registry.ts';
@@ -22,6 +23,7 @@ export { callFunction, callProcedure, expectData, readProcedure } from './backen
 export { insertOnce, softDelete, updateOne, uploadOnce, upsertRow } from './rest-writes.ts';
 export { failure, MutationValidationError, SendFailure } from './send-errors.ts';
 export { serverView, type LocalWriter } from './local-writer.ts';
+export { firstMarks, type EditGroups } from './edit-groups.ts';
 export { keyAtEnd, sortByPosition } from './ordering.ts';
 export { wallClock } from './server-values.ts';
 export { newTempId } from './temp-ids.ts';
@@ -176,7 +178,10 @@ export function createRowKind<
 
 /**
  * `{id, changes}`: changes some fields of one row, on the device and on the server. `local` turns
- * the changes into the device row's form where it differs (wall-clock times).
+ * the changes into the device row's form where it differs (wall-clock times). The row's `groups`
+ * are its field groups under the one conflict rule (edit-groups.ts): the edit is sent with when it
+ * was made and what it was based on (the groups' last edits as the server last had them, read at
+ * mutate time), and marks the groups it changed on the device as the server will.
  */
 export function editRowKind<
   const N extends string,
@@ -190,6 +195,7 @@ export function editRowKind<
   ref: (id: string) => string,
   kind: {
     changes: z.ZodType<C, I>;
+    groups: EditGroups;
     /** The refusal's text when the row is gone or the user may not change it. */
     missing: string;
     validate?: (changes: C) => void;
@@ -197,18 +203,46 @@ export function editRowKind<
     describe: (args: { id: string; changes: C }, ctx: DescribeContext) => string;
   },
 ) {
-  return defineKind({
+  const args = z.object({
+    id: z.string(),
+    changes: kind.changes.refine(nonEmpty, 'Nothing to change'),
+    at: z.string().optional(),
+    base: z.record(z.string(), z.string()).optional(),
+  });
+  return defineKind<N, typeof args, EditArgs<C>>({
     name,
-    args: z.object({ id: z.string(), changes: kind.changes.refine(nonEmpty, 'Nothing to change') }),
+    args,
     validate: kind.validate && ((args) => kind.validate?.(args.changes)),
+    prepare: async (args, ctx) => {
+      const seen = (await serverState(ctx.db, rows.table, args.id)) as { field_edits?: FieldEdits } | null;
+      return {
+        ...withTime(args, ctx),
+        changes: args.changes,
+        base: args.base ?? editBase(kind.groups, seen, args.changes),
+      };
+    },
     refs: (args) => [ref(args.id)],
     async applyLocal(w, args) {
-      await w.update(rows.table, args.id, kind.local ? kind.local(args.changes) : args.changes);
+      const row = (await w.get(rows.table, args.id)) as { field_edits?: FieldEdits } | undefined;
+      const changes = kind.local ? kind.local(args.changes) : args.changes;
+      // Entries queued before the rule carry no time: they mark nothing.
+      const marks = args.at ? { field_edits: markEdits(kind.groups, row, args.changes, args.at, w.userId) } : {};
+      await w.update(rows.table, args.id, { ...changes, ...marks } as Partial<RowOf[T]>);
     },
-    send: ({ client }, args) => updateOne(client, rows.remote, args.id, args.changes, kind.missing),
+    send: ({ client }, args) =>
+      updateOne(
+        client,
+        rows.remote,
+        args.id,
+        { ...args.changes, edited_at: args.at ?? null, edit_base: args.base ?? {} } as TablesUpdate<R>,
+        kind.missing,
+      ),
     describe: kind.describe,
   });
 }
+
+/** An edit as queued: its changes, when it was made and what it was based on. */
+type EditArgs<C> = { id: string; changes: C; at: string; base: Record<string, string> };
 
 type SoftDeleted = Parameters<typeof softDelete>[1];
 

@@ -32,7 +32,7 @@ export function shadowedRow<T extends MirrorTable>(_table: T, shadow: ShadowRow)
 }
 
 /** A row as the server last had it: its shadow under a live local change, else as stored. */
-async function serverState<T extends MirrorTable>(db: CrewCampDb, table: T, key: string) {
+export async function serverState<T extends MirrorTable>(db: CrewCampDb, table: T, key: string) {
   const shadow = await db.shadows.get(shadowId(table, key));
   return shadow ? shadowedRow(table, shadow) : ((await tableOf(db, table).get(key)) ?? null);
 }

@@ -1,4 +1,7 @@
 import { Button, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { ReplacedNotices } from '../../components/replaced-notices.tsx';
+import { ITEM_EDIT_GROUPS } from './sync/checklist-item-kinds.ts';
+import { LIST_EDIT_GROUPS } from './sync/checklist-kinds.ts';
 import { LayoutTemplate, Lock, Plus } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
@@ -147,6 +150,13 @@ export function ChecklistsPage() {
           </Button>
         </HStack>
       </PageHeader>
+      <ReplacedNotices rows={lists} groups={LIST_EDIT_GROUPS} myUserId={myUserId ?? ''} names={nameById} />
+      <ReplacedNotices
+        rows={allItems.map((item) => ({ ...item, title: item.text }))}
+        groups={ITEM_EDIT_GROUPS}
+        myUserId={myUserId ?? ''}
+        names={nameById}
+      />
       {notice ? (
         <Stack mb="4">
           <FormMessage status={notice.status}>{notice.text}</FormMessage>

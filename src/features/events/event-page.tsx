@@ -1,4 +1,6 @@
 import { Badge, Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
+import { ReplacedNotices } from '../../components/replaced-notices.tsx';
+import { EVENT_EDIT_GROUPS } from './sync/event-kinds.ts';
 import { Pencil } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
@@ -22,7 +24,7 @@ export function EventPage() {
   const [isMembersOpen, setMembersOpen] = useState(false);
 
   if (page.status !== 'ready') return <EventPageFallback page={page} loadingText="Loading the event..." />;
-  const { event, members, myUserId, isManager } = page;
+  const { event, members, myUserId, isManager, names } = page;
   return (
     <>
       <PageHeader title={event.name}>
@@ -38,6 +40,12 @@ export function EventPage() {
           ) : null}
         </HStack>
       </PageHeader>
+      <ReplacedNotices
+        rows={[{ ...event, title: event.name }]}
+        groups={EVENT_EDIT_GROUPS}
+        myUserId={myUserId}
+        names={names}
+      />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
         <Stack gap="4">
           <EventDetailsCard event={event} />

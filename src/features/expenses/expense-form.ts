@@ -6,7 +6,7 @@
  */
 import type { ExpenseRow } from './sync/expense-rows.ts';
 import { RATE_ONE, type Currency } from './sync/currency.ts';
-import { EDIT_GROUPS, groupsOf, type EXPENSE_CATEGORIES } from './sync/expense-kinds.ts';
+import { EXPENSE_EDIT_GROUPS, groupsOf, type EXPENSE_CATEGORIES } from './sync/expense-kinds.ts';
 import { mainPayer, payersOf, sharesOf, type SplitMode } from './expense-split.ts';
 import { formatRate, parseMoney, parseRate, type Payer, type Share } from './money.ts';
 
@@ -165,7 +165,7 @@ export function expenseChanges(
     (key) => JSON.stringify(before[key]) !== JSON.stringify(fields[key]),
   );
   const keys = groupsOf(Object.fromEntries(changed.map((k) => [k, true]))).includes('money')
-    ? [...new Set([...changed, ...EDIT_GROUPS.money])]
+    ? [...new Set([...changed, ...EXPENSE_EDIT_GROUPS.money.fields])]
     : changed;
   const changes: Record<string, unknown> = Object.fromEntries(
     keys.filter((key) => key in fields).map((key) => [key, fields[key as keyof ExpenseFields]]),

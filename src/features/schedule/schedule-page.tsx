@@ -1,4 +1,6 @@
 import { Box, Button, Grid, Group, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { ReplacedNotices } from '../../components/replaced-notices.tsx';
+import { SCHEDULE_EDIT_GROUPS } from './sync/schedule-kinds.ts';
 import { format } from 'date-fns';
 import { CalendarDays, Download, List, Lock, Plus, Upload } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -131,6 +133,7 @@ export function SchedulePage() {
         titleOf={(change) => refusedTitle(change.kind, change.args)}
         onDismiss={(id) => void rejected.discard(id)}
       />
+      <ReplacedNotices rows={items} groups={SCHEDULE_EDIT_GROUPS} myUserId={myUserId} names={names} />
       <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3" mb="4">
         <HStack gap="2" wrap="wrap">
           <Button colorPalette="forest" onClick={() => setEditing('new')}>

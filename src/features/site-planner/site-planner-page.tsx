@@ -1,4 +1,6 @@
 import { Card, Stack, Text } from '@chakra-ui/react';
+import { ReplacedNotices } from '../../components/replaced-notices.tsx';
+import { SITE_ITEM_EDIT_GROUPS } from './sync/site-plan-kinds.ts';
 import { useEffect, useState, type PointerEvent } from 'react';
 import { useParams } from 'react-router';
 import { tierRank } from '../../access/tiers.ts';
@@ -59,16 +61,24 @@ export function SitePlannerPage() {
       </>
     );
   }
-  const { event, members, isManager, names } = page;
+  const { event, members, isManager, names, myUserId } = page;
   return (
-    <SitePlanner
-      event={event}
-      plan={stored ?? DEFAULT_PLAN}
-      items={items}
-      members={members}
-      isManager={isManager}
-      names={names}
-    />
+    <>
+      <ReplacedNotices
+        rows={items.map((item) => ({ ...item, title: item.label ?? item.kind }))}
+        groups={SITE_ITEM_EDIT_GROUPS}
+        myUserId={myUserId}
+        names={names}
+      />
+      <SitePlanner
+        event={event}
+        plan={stored ?? DEFAULT_PLAN}
+        items={items}
+        members={members}
+        isManager={isManager}
+        names={names}
+      />
+    </>
   );
 }
 

@@ -1,4 +1,6 @@
 import { Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ReplacedNotices } from '../../components/replaced-notices.tsx';
+import { RIDE_EDIT_GROUPS } from './sync/transport-kinds.ts';
 import { format } from 'date-fns';
 import { Lock, Plus, UserRoundX } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -108,6 +110,12 @@ export function TransportPage() {
         changes={refused}
         titleOf={(change) => REFUSED_TITLES[change.kind] ?? 'Could not change the ride'}
         onDismiss={(id) => void rejected.discard(id)}
+      />
+      <ReplacedNotices
+        rows={rides.map((ride) => ({ ...ride, title: `the ride from ${ride.departure_place}` }))}
+        groups={RIDE_EDIT_GROUPS}
+        myUserId={me.user_id}
+        names={names}
       />
 
       <Stack direction={{ base: 'column', lg: 'row' }} gap="6" align="start">

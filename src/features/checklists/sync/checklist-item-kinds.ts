@@ -17,6 +17,14 @@ const itemFields = z.object({
   position,
 });
 
+/** An item's field groups under the one conflict rule (the database's trigger names the same). */
+export const ITEM_EDIT_GROUPS: kit.EditGroups = {
+  text: { fields: ['text'], label: 'text' },
+  quantity: { fields: ['quantity'], label: 'quantity' },
+  assignee: { fields: ['assignee_id'], label: 'assignee' },
+  due_date: { fields: ['due_date'], label: 'due date' },
+};
+
 export const addChecklistItem = kit.createRowKind('checklist-item.add', checklistItemsSource, itemRef, {
   args: z.object({
     checklistId: z.string(),
@@ -66,6 +74,7 @@ function newItem(args: {
 /** Changes some fields of an item; only those fields are sent. */
 export const updateChecklistItem = kit.editRowKind('checklist-item.update', checklistItemsSource, itemRef, {
   changes: itemFields.partial(),
+  groups: ITEM_EDIT_GROUPS,
   missing: 'This item no longer exists, or you cannot change it',
   describe: (args) => {
     const text = kit.given(args.changes.text);

@@ -36,8 +36,15 @@ function newList(args: { id: string; eventId: string; title: string; kind: Check
   return { id: args.id, event_id: args.eventId, title: args.title, kind: args.kind, position: args.position };
 }
 
+/** A list's field groups under the one conflict rule (the database's trigger names the same). */
+export const LIST_EDIT_GROUPS: kit.EditGroups = {
+  title: { fields: ['title'], label: 'title' },
+  kind: { fields: ['kind'], label: 'kind' },
+};
+
 export const updateChecklist = kit.editRowKind('checklist.update', checklistsSource, listRef, {
   changes: z.object({ title, kind: checklistKindSchema, position }).partial(),
+  groups: LIST_EDIT_GROUPS,
   missing: 'This list no longer exists, or you cannot change it',
   describe: (args) => (args.changes.title ? `Rename a list to ${kit.quoted(args.changes.title)}` : 'Change a list'),
 });

@@ -1,4 +1,5 @@
 /** What a pull reads of the checklist tables; the device rows are the server's columns (rowSource). */
+import { editConverters } from '../../../sync/edit-groups.ts';
 import { rowSource } from '../../../sync/pull-source.ts';
 import { objects, oneOf, str } from '../../../sync/server-values.ts';
 import {
@@ -12,7 +13,7 @@ export const checklistsSource = rowSource({
   table: 'checklists',
   remote: 'checklists',
   schema: checklistRowSchema,
-  convert: { kind: (r) => oneOf(CHECKLIST_KINDS, r.kind, 'todo') },
+  convert: { kind: (r) => oneOf(CHECKLIST_KINDS, r.kind, 'todo'), ...editConverters },
   inScope: 'event_id',
 });
 
@@ -20,6 +21,7 @@ export const checklistItemsSource = rowSource({
   table: 'checklistItems',
   remote: 'checklist_items',
   schema: checklistItemRowSchema,
+  convert: editConverters,
   inScope: 'event_id',
 });
 

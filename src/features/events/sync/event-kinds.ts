@@ -110,8 +110,17 @@ const createEvent = kit.defineKind({
   describe: (args, ctx) => `Create ${theEvent(ctx, args.id, args.name)}`,
 });
 
+/** An event's field groups under the one conflict rule (the database's trigger names the same). */
+export const EVENT_EDIT_GROUPS: kit.EditGroups = {
+  name: { fields: ['name'], label: 'name' },
+  description: { fields: ['description'], label: 'description' },
+  location: { fields: ['location'], label: 'location' },
+  dates: { fields: ['start_date', 'end_date'], label: 'dates' },
+};
+
 const updateEvent = kit.editRowKind('event.update', eventsSource, ref, {
   changes: eventFields.partial(),
+  groups: EVENT_EDIT_GROUPS,
   missing: 'This event no longer exists, or you can no longer change it',
   validate: checkDates,
   describe: (args, ctx) => `Edit ${theEvent(ctx, args.id, args.changes.name)}`,

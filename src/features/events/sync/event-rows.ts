@@ -1,12 +1,14 @@
 /** The device rows of events: their schemas (rows read back are parsed with them) and types. */
 import { z } from 'zod';
 import { tableRows, withKey } from '../../../db/row-values.ts';
+import { editTracking, sentOnly } from '../../../sync/edit-groups.ts';
 import { TIERS } from '../../../access/tiers.ts';
 
 export const EVENT_STATUSES = ['active', 'past', 'deleted'] as const;
 
 export const eventRowSchema = tableRows.events
-  .extend({ ...withKey, access_tier: z.enum(TIERS), status: z.enum(EVENT_STATUSES) })
+  .omit(sentOnly)
+  .extend({ ...withKey, ...editTracking, access_tier: z.enum(TIERS), status: z.enum(EVENT_STATUSES) })
   .describe('events');
 
 export type EventRow = z.infer<typeof eventRowSchema>;

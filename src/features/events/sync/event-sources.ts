@@ -1,4 +1,5 @@
 /** What a pull reads of events, invitations and members; the device rows are the server's columns (rowSource). */
+import { editConverters } from '../../../sync/edit-groups.ts';
 import { TIERS } from '../../../access/tiers.ts';
 import { embed, one, rowSource } from '../../../sync/pull-source.ts';
 import { oneOf } from '../../../sync/server-values.ts';
@@ -12,6 +13,7 @@ export const eventsSource = rowSource({
   remote: 'events',
   schema: eventRowSchema,
   convert: {
+    ...editConverters,
     access_tier: (r) => oneOf(TIERS, r.access_tier, 'free'),
     status: (r) => oneOf(EVENT_STATUSES, r.status, 'active'),
   },

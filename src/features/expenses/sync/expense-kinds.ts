@@ -11,6 +11,8 @@
  */
 import { z } from 'zod';
 import * as kit from '../../../sync/kind-kit.ts';
+import * as edits from '../../../sync/edit-groups.ts';
+import { serverState } from '../../../sync/local-writer.ts';
 import { expensesSource, settlementsSource } from './expense-sources.ts';
 import { CURRENCIES, RATE_ONE, toEventMinor } from './currency.ts';
 
@@ -37,19 +39,20 @@ const fields = z.object({
 });
 type Fields = z.infer<typeof fields>;
 
-/** The field groups an edit is judged by (a later-made edit wins a whole group). */
-export const EDIT_GROUPS: Record<string, readonly (keyof Fields | 'receipt_path')[]> = {
-  title: ['title'],
-  spent_on: ['spent_on'],
-  category: ['category'],
-  money: ['amount_minor', 'currency', 'rate_e6', 'paid_by', 'payers', 'shares'],
-  receipt: ['receipt_path'],
-};
+/** An expense's field groups under the one conflict rule (the database's trigger names the same). */
+export const EXPENSE_EDIT_GROUPS = {
+  title: { fields: ['title'], label: 'title' },
+  spent_on: { fields: ['spent_on'], label: 'date' },
+  category: { fields: ['category'], label: 'category' },
+  money: {
+    fields: ['amount_minor', 'currency', 'rate_e6', 'paid_by', 'payers', 'shares'] as (keyof Fields)[],
+    label: 'amount and split',
+  },
+  receipt: { fields: ['receipt_path'], label: 'receipt' },
+} satisfies kit.EditGroups;
 
 /** The groups an edit's changed fields belong to. */
-export function groupsOf(changes: object): string[] {
-  return Object.keys(EDIT_GROUPS).filter((group) => EDIT_GROUPS[group].some((field) => field in changes));
-}
+export const groupsOf = (changes: object): string[] => edits.groupsOf(EXPENSE_EDIT_GROUPS, changes);
 
 function checkMoney(values: Partial<Fields>): void {
   if (values.currency === 'CHF' && values.rate_e6 !== undefined && values.rate_e6 !== RATE_ONE)
@@ -81,13 +84,12 @@ const createExpense = kit.createRowKind('expense.create', expensesSource, expens
   needs: (args) => [eventRef(args.eventId)],
   row: (args, existing, userId) => {
     const { edited_at: _sentOnly, ...fields } = newExpense(args);
-    const mark = { at: args.at, by: userId };
     return {
       key: args.id,
       ...fields,
       amount_event_minor: toEventMinor(args.amount_minor, args.rate_e6),
       receipt_path: existing?.receipt_path ?? null,
-      field_edits: existing?.field_edits ?? Object.fromEntries(Object.keys(EDIT_GROUPS).map((g) => [g, mark])),
+      field_edits: existing?.field_edits ?? kit.firstMarks(EXPENSE_EDIT_GROUPS, args.at, userId),
       replaced: existing?.replaced ?? [],
       ...kit.madeBy(existing, userId, args.at),
     };
@@ -130,17 +132,20 @@ const updateExpense = kit.defineKind({
   name: 'expense.update',
   args: updateArgs,
   validate: (args) => checkMoney(args.changes),
-  prepare: (args, ctx) => ({ ...args, at: args.at ?? new Date(ctx.now).toISOString() }),
+  prepare: async (args, ctx) => ({
+    ...args,
+    at: args.at ?? new Date(ctx.now).toISOString(),
+    base: args.base ?? editBase(await serverState(ctx.db, 'expenses', args.id), args.changes),
+  }),
   refs: (args) => [expenseRef(args.id)],
   async applyLocal(w, args) {
     const row = await w.get('expenses', args.id);
     if (!row) return;
     const next = { ...row, ...args.changes };
-    const mark = { at: args.at, by: w.userId };
     await w.update('expenses', args.id, {
       ...args.changes,
       amount_event_minor: toEventMinor(next.amount_minor, next.rate_e6),
-      field_edits: { ...row.field_edits, ...Object.fromEntries(groupsOf(args.changes).map((g) => [g, mark])) },
+      field_edits: edits.markEdits(EXPENSE_EDIT_GROUPS, row, args.changes, args.at, w.userId),
     });
   },
   send: ({ client }, args) =>
@@ -155,16 +160,8 @@ const updateExpense = kit.defineKind({
 });
 
 /** What an edit of `row` changing `changes` was based on: its groups' last edit times. */
-export function editBase(
-  row: { field_edits?: Record<string, { at: string }> },
-  changes: object,
-): Record<string, string> {
-  return Object.fromEntries(
-    groupsOf(changes)
-      .map((g) => [g, row.field_edits?.[g]?.at])
-      .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
+export const editBase = (row: { field_edits?: edits.FieldEdits } | null, changes: object): Record<string, string> =>
+  edits.editBase(EXPENSE_EDIT_GROUPS, row, changes);
 
 const deleteExpense = kit.deleteRowKind('expense.delete', expensesSource, expenseRef, {
   missing: 'This expense no longer exists, or you cannot delete it',

@@ -1,6 +1,7 @@
 /** The device rows of expenses: their schemas (rows read back are parsed with them) and types. */
 import { z } from 'zod';
 import { nullableText, tableRows, withKey } from '../../../db/row-values.ts';
+import { editTracking, sentOnly } from '../../../sync/edit-groups.ts';
 
 /** A share of an expense: whom it was for and how many cents of it. */
 const expenseShareSchema = z.object({ user_id: z.string(), share_minor: z.number().int() });
@@ -8,20 +9,7 @@ const expenseShareSchema = z.object({ user_id: z.string(), share_minor: z.number
 /** One of several payers of an expense and how many cents (of the expense's currency) they paid. */
 const expensePayerSchema = z.object({ user_id: z.string(), paid_minor: z.number().int() });
 
-/** When a field group of an expense was last changed, and by whom. */
-const fieldEditSchema = z.object({ at: z.string(), by: nullableText });
-
-/** A change to an expense that a concurrent, later-made change replaced (kept for its author). */
-const replacedEditSchema = z.object({
-  group: z.string(),
-  value: z.record(z.string(), z.unknown()),
-  by: nullableText,
-  at: z.string(),
-  replaced_by: nullableText,
-  replaced_at: z.string(),
-});
-
-export type ReplacedEdit = z.infer<typeof replacedEditSchema>;
+export type { ReplacedEdit } from '../../../sync/edit-groups.ts';
 
 /**
  * An expense, in cents of `currency` at `rate_e6` (CHF per unit, times a million, fixed when it
@@ -30,7 +18,7 @@ export type ReplacedEdit = z.infer<typeof replacedEditSchema>;
  * existed lack the optional fields: read them through `expenseMoney` in money.ts.
  */
 export const expenseRowSchema = tableRows.expenses
-  .omit({ deleted_at: true, edit_base: true, edited_at: true })
+  .omit({ deleted_at: true, ...sentOnly })
   .extend({
     ...withKey,
     rate_e6: z.number().int().optional(),
@@ -38,8 +26,7 @@ export const expenseRowSchema = tableRows.expenses
     payers: z.array(expensePayerSchema).optional(),
     shares: z.array(expenseShareSchema),
     receipt_path: nullableText.optional(),
-    field_edits: z.record(z.string(), fieldEditSchema).optional(),
-    replaced: z.array(replacedEditSchema).optional(),
+    ...editTracking,
   })
   .describe('expenses');
 

@@ -1,7 +1,8 @@
 /** What a pull reads of expenses and settlements; the device rows are the server's columns (rowSource). */
 import { rowSource } from '../../../sync/pull-source.ts';
 import { expenseRowSchema, settlementRowSchema } from './expense-rows.ts';
-import { object, objects, str, text } from '../../../sync/server-values.ts';
+import { objects, str } from '../../../sync/server-values.ts';
+import { editConverters } from '../../../sync/edit-groups.ts';
 
 export const expensesSource = rowSource({
   table: 'expenses',
@@ -10,23 +11,7 @@ export const expensesSource = rowSource({
   convert: {
     payers: (r) => objects(r.payers).map((p) => ({ user_id: str(p.user_id), paid_minor: Number(p.paid_minor) })),
     shares: (r) => objects(r.shares).map((s) => ({ user_id: str(s.user_id), share_minor: Number(s.share_minor) })),
-    // {group: {at, by}}: when each field group was last changed, and by whom.
-    field_edits: (r) =>
-      Object.fromEntries(
-        Object.entries(object(r.field_edits) ?? {}).map(([group, edit]) => {
-          const e = object(edit);
-          return [group, { at: str(e?.at), by: text(e?.by) }];
-        }),
-      ),
-    replaced: (r) =>
-      objects(r.replaced).map((e) => ({
-        group: str(e.group),
-        value: object(e.value) ?? {},
-        by: text(e.by),
-        at: str(e.at),
-        replaced_by: text(e.replaced_by),
-        replaced_at: str(e.replaced_at),
-      })),
+    ...editConverters,
   },
   inScope: 'event_id',
 });

@@ -68,8 +68,17 @@ function newItem(args: z.output<typeof createArgs> & { id: string }) {
   };
 }
 
+/** A schedule item's field groups under the one conflict rule (the database's trigger names the same). */
+export const SCHEDULE_EDIT_GROUPS: kit.EditGroups = {
+  title: { fields: ['title'], label: 'title' },
+  time: { fields: ['starts_at', 'ends_at'], label: 'time' },
+  location: { fields: ['location'], label: 'location' },
+  notes: { fields: ['notes'], label: 'notes' },
+};
+
 const updateScheduleItem = kit.editRowKind('schedule.update', scheduleItemsSource, itemRef, {
   changes: fields.partial(),
+  groups: SCHEDULE_EDIT_GROUPS,
   missing: 'This item no longer exists, or you cannot change it',
   validate: checkOrder,
   local: storedTimes,

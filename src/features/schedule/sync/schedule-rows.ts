@@ -1,11 +1,12 @@
 /** The device rows of schedule: their schemas (rows read back are parsed with them) and types. */
 import type { z } from 'zod';
 import { tableRows, withKey } from '../../../db/row-values.ts';
+import { editTracking, sentOnly } from '../../../sync/edit-groups.ts';
 
 /** A schedule item; times are the wall-clock time at the event's place (`YYYY-MM-DDTHH:mm:ss`). */
 export const scheduleItemRowSchema = tableRows.schedule_items
-  .omit({ deleted_at: true })
-  .extend(withKey)
+  .omit({ deleted_at: true, ...sentOnly })
+  .extend({ ...withKey, ...editTracking })
   .describe('scheduleItems');
 
 export type ScheduleItemRow = z.infer<typeof scheduleItemRowSchema>;

@@ -1,4 +1,5 @@
 /** What a pull reads of the schedule tables; the device rows are the server's columns (rowSource). */
+import { editConverters } from '../../../sync/edit-groups.ts';
 import { assigneeKey, scheduleAssigneeRowSchema, scheduleItemRowSchema } from './schedule-rows.ts';
 import { rowSource } from '../../../sync/pull-source.ts';
 import { wallClock } from '../../../sync/server-values.ts';
@@ -7,7 +8,7 @@ export const scheduleItemsSource = rowSource({
   table: 'scheduleItems',
   remote: 'schedule_items',
   schema: scheduleItemRowSchema,
-  convert: { starts_at: (r) => wallClock(r.starts_at), ends_at: (r) => wallClock(r.ends_at) },
+  convert: { starts_at: (r) => wallClock(r.starts_at), ends_at: (r) => wallClock(r.ends_at), ...editConverters },
   inScope: 'event_id',
 });
 

@@ -124,10 +124,18 @@ const moveItem = kit.defineKind({
   describe: () => 'Move an item on the site plan',
 });
 
+/** A site plan item's field groups under the one conflict rule (the database's trigger names the same). */
+export const SITE_ITEM_EDIT_GROUPS: kit.EditGroups = {
+  label: { fields: ['label'], label: 'label' },
+  assignee: { fields: ['assignee_id'], label: 'assignee' },
+  layer: { fields: ['layer'], label: 'layer' },
+};
+
 const changeItem = kit.editRowKind('site-item.change', siteItemsSource, itemRef, {
   changes: z
     .object({ label: z.string().trim().max(80).nullable(), assignee_id: z.string().nullable(), layer: layerName })
     .partial(),
+  groups: SITE_ITEM_EDIT_GROUPS,
   missing: 'This item is no longer on the plan, or you cannot change it',
   describe: () => 'Change an item on the site plan',
 });

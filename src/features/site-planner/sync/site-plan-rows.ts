@@ -1,6 +1,7 @@
 /** The device rows of site-planner: their schemas (rows read back are parsed with them) and types. */
 import { z } from 'zod';
 import { nullableText, tableRows, withKey } from '../../../db/row-values.ts';
+import { editTracking, sentOnly } from '../../../sync/edit-groups.ts';
 
 /** The size of an event's site plan, in metres. Key: the event id. */
 export const sitePlanRowSchema = tableRows.site_plans
@@ -12,9 +13,10 @@ type SitePlanRow = z.infer<typeof sitePlanRowSchema>;
 
 /** An item on a site plan: its centre, size (metres) and rotation (degrees). */
 export const siteItemRowSchema = tableRows.site_items
-  .omit({ deleted_at: true })
+  .omit({ deleted_at: true, ...sentOnly })
   .extend({
     ...withKey,
+    ...editTracking,
     /** The layer by name; null is the default layer (premium). Rows stored before layers have none. */
     layer: nullableText.default(null),
     /** A custom shape's corners in metres relative to the centre (premium); null for other kinds. */

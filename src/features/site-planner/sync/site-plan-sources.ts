@@ -1,4 +1,5 @@
 /** What a pull reads of the site plan tables; the device rows are the server's columns (rowSource). */
+import { editConverters } from '../../../sync/edit-groups.ts';
 import { rowSource } from '../../../sync/pull-source.ts';
 import { siteItemRowSchema, sitePlanRowSchema } from './site-plan-rows.ts';
 import { objects } from '../../../sync/server-values.ts';
@@ -17,6 +18,7 @@ export const siteItemsSource = rowSource({
   remote: 'site_items',
   schema: siteItemRowSchema,
   convert: {
+    ...editConverters,
     points: (r) =>
       Array.isArray(r.points) ? objects(r.points).map((p) => ({ x: Number(p.x), y: Number(p.y) })) : null,
   },

@@ -81,8 +81,20 @@ function newRide(args: z.output<typeof createArgs> & { id: string }) {
   };
 }
 
+/** A ride's field groups under the one conflict rule (the database's trigger names the same). */
+export const RIDE_EDIT_GROUPS: kit.EditGroups = {
+  vehicle: { fields: ['vehicle'], label: 'vehicle' },
+  seats: { fields: ['seats'], label: 'seats' },
+  departure: { fields: ['departure_place', 'departs_at'], label: 'departure' },
+  notes: { fields: ['notes'], label: 'notes' },
+  direction: { fields: ['direction'], label: 'direction' },
+  stops: { fields: ['stops'], label: 'pick-up points' },
+  cost_split: { fields: ['cost_split'], label: 'cost split' },
+};
+
 const rideChanges = kit.editRowKind('ride.update', ridesSource, rideRef, {
   changes: rideFields.extend({ cost_split: costSplit.nullable() }).partial(),
+  groups: RIDE_EDIT_GROUPS,
   missing: 'This ride no longer exists, or you cannot change it',
   validate: (changes) => {
     const split = changes.cost_split;

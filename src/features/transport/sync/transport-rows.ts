@@ -1,6 +1,7 @@
 /** The device rows of transport: their schemas (rows read back are parsed with them) and types. */
 import { z } from 'zod';
 import { nullableText, tableRows, withKey } from '../../../db/row-values.ts';
+import { editTracking, sentOnly } from '../../../sync/edit-groups.ts';
 
 /** A pick-up point along a ride: its id (made by the device), the place and an optional 'HH:mm'. */
 const rideStopSchema = z.object({ id: z.string(), place: z.string(), time: z.string().nullable() });
@@ -26,9 +27,10 @@ export type RideDirection = (typeof rideDirections)[number];
  * split: they read as an outbound ride without any.
  */
 export const rideRowSchema = tableRows.rides
-  .omit({ deleted_at: true })
+  .omit({ deleted_at: true, ...sentOnly })
   .extend({
     ...withKey,
+    ...editTracking,
     direction: z.enum(rideDirections).default('outbound'),
     stops: z.array(rideStopSchema).default([]),
     cost_split: rideCostSplitSchema.nullable().default(null),

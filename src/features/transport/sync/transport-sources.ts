@@ -1,4 +1,5 @@
 /** What a pull reads of rides and their passengers; the device rows are the server's columns (rowSource). */
+import { editConverters } from '../../../sync/edit-groups.ts';
 import {
   passengerKey,
   rideDirections,
@@ -30,6 +31,7 @@ export const ridesSource = rowSource({
   remote: 'rides',
   schema: rideRowSchema,
   convert: {
+    ...editConverters,
     departs_at: (r) => wallClock(r.departs_at),
     direction: (r) => oneOf(rideDirections, r.direction, 'outbound'),
     stops: (r) => rideStops(r.stops),

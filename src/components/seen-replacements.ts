@@ -1,9 +1,18 @@
 /**
- * Which "your change was replaced" notices this device has dismissed, kept in localStorage so a
- * notice is shown once per replaced change, not again after a reload.
+ * Which "your change was replaced" notices (of every synced page) this device has dismissed, kept
+ * in localStorage so a notice is shown once per replaced change, not again after a reload.
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import type { ReplacedEdit } from './sync/expense-rows.ts';
+
+/** A change a later-made one replaced (the shape of src/sync/edit-groups.ts's, which this layer may not import). */
+export interface ReplacedEdit {
+  group: string;
+  value: Record<string, unknown>;
+  by: string | null;
+  at: string;
+  replaced_by: string | null;
+  replaced_at: string;
+}
 
 const KEY = 'crewcamp-replaced-seen';
 const listeners = new Set<() => void>();
