@@ -163,6 +163,7 @@ export const tableRows = {
     client_ref: z.string().nullable(),
     created_at: z.string(),
     created_by: z.string(),
+    currency: z.string(),
     deleted_at: z.string().nullable(),
     description: z.string().nullable(),
     edit_base: json.nullable(),

@@ -735,6 +735,7 @@ export type Database = {
           client_ref: string | null;
           created_at: string;
           created_by: string;
+          currency: string;
           deleted_at: string | null;
           description: string | null;
           edit_base: Json | null;
@@ -754,6 +755,7 @@ export type Database = {
           client_ref?: string | null;
           created_at?: string;
           created_by?: string;
+          currency: string;
           deleted_at?: string | null;
           description?: string | null;
           edit_base?: Json | null;
@@ -773,6 +775,7 @@ export type Database = {
           client_ref?: string | null;
           created_at?: string;
           created_by?: string;
+          currency?: string;
           deleted_at?: string | null;
           description?: string | null;
           edit_base?: Json | null;
@@ -827,7 +830,7 @@ export type Database = {
           category?: string;
           created_at?: string;
           created_by?: string | null;
-          currency?: string;
+          currency: string;
           deleted_at?: string | null;
           edit_base?: Json | null;
           edited_at?: string | null;
@@ -1565,7 +1568,7 @@ export type Database = {
           amount_minor: number;
           created_at?: string;
           created_by?: string | null;
-          currency?: string;
+          currency: string;
           deleted_at?: string | null;
           event_id: string;
           from_user: string;

@@ -18,7 +18,7 @@ import { editBase, markEdits, type EditGroups, type FieldEdits } from './edit-gr
 import { serverState, type LocalWriter } from './local-writer.ts';
 import { MutationValidationError } from './send-errors.ts';
 
-export { defineKind, type DescribeContext } from './kind-registry.ts';
+export { defineKind, type DescribeContext, type PrepareContext } from './kind-registry.ts';
 export { callFunction, callProcedure, expectData, readProcedure } from './backend-calls.ts';
 export { insertOnce, softDelete, updateOne, uploadOnce, upsertRow } from './rest-writes.ts';
 export { failure, MutationValidationError, SendFailure } from './send-errors.ts';

@@ -6,7 +6,7 @@ import { EMPTY_EVENT_FORM, eventFieldsOf, type EventFormValues } from '../events
 import { EventFormDialog } from '../events/index.ts';
 import { datesRefusal } from '../events/index.ts';
 import { eventsAtOnceRefusal } from '../events/index.ts';
-import { mutateErrorText } from '../events/index.ts';
+import { mutateErrorText, useDefaultCurrency } from '../events/index.ts';
 
 interface CreateEventDialogProps {
   tier: Tier;
@@ -18,6 +18,8 @@ interface CreateEventDialogProps {
 /** Creating an event, with the plan's limits explained before the database would refuse. */
 export function CreateEventDialog({ tier, activeCreatedCount, onClose, onQueued }: CreateEventDialogProps) {
   const limits = tierLimits(tier);
+  // The form starts in the currency of the user's last event: it opens once the device has said it.
+  const currency = useDefaultCurrency();
   const fullRefusal = eventsAtOnceRefusal(tier, limits, activeCreatedCount);
   const checkDates = (values: EventFormValues) => datesRefusal(tier, values.start_date, values.end_date);
 
@@ -32,10 +34,11 @@ export function CreateEventDialog({ tier, activeCreatedCount, onClose, onQueued 
     }
   }
 
+  if (!currency) return null;
   return (
     <EventFormDialog
       title="Create an event"
-      initial={EMPTY_EVENT_FORM}
+      initial={{ ...EMPTY_EVENT_FORM, currency }}
       submitLabel="Create event"
       isBlocked={Boolean(fullRefusal)}
       checkDates={checkDates}

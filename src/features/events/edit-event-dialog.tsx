@@ -1,4 +1,5 @@
 import type { EventRow } from './sync/event-rows.ts';
+import { currencyOf } from '../../lib/currencies.ts';
 import { mutate } from '../../data/index.ts';
 import { changedFields } from '../../lib/changed-fields.ts';
 import { EventFormDialog, eventFieldsOf, type EventFormValues } from './event-form.tsx';
@@ -13,6 +14,7 @@ export function EditEventDialog({ event, onClose }: { event: EventRow; onClose()
     end_date: event.end_date ?? '',
     location: event.location ?? '',
     description: event.description ?? '',
+    currency: currencyOf(event),
   };
   // Dates kept as they were stay allowed, even where the plan has become shorter.
   const checkDates = (values: EventFormValues) =>

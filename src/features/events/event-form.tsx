@@ -4,6 +4,8 @@ import { FormDialog } from '../../components/form-dialog.tsx';
 import { TextAreaField, TextField } from '../../components/text-field.tsx';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import { FormMessage } from '../../components/form-message.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { CURRENCIES, currencyOf } from '../../lib/currencies.ts';
 
 export interface EventFormValues {
   name: string;
@@ -11,6 +13,8 @@ export interface EventFormValues {
   end_date: string;
   location: string;
   description: string;
+  /** ISO 4217: what the event's amounts, balances and exports are in. */
+  currency: string;
 }
 
 export const EMPTY_EVENT_FORM: EventFormValues = {
@@ -19,6 +23,7 @@ export const EMPTY_EVENT_FORM: EventFormValues = {
   end_date: '',
   location: '',
   description: '',
+  currency: 'CHF',
 };
 
 interface EventFormDialogProps {
@@ -90,6 +95,13 @@ export function EventFormDialog({
       {datesError ? <FormMessage status="error">{datesError}</FormMessage> : null}
       <TextField label="Location" {...bind('location')} placeholder="Campsite, town or address" maxLength={300} />
       <TextAreaField label="Description" {...bind('description')} rows={3} maxLength={5000} />
+      <SelectField
+        label="Currency"
+        value={values.currency}
+        onChange={(value) => bind('currency').onChange({ target: { value } })}
+        options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+        helperText="Expenses, balances and exports are in it. It can be changed until the first expense is recorded."
+      />
     </FormDialog>
   );
 }
@@ -103,5 +115,6 @@ export function eventFieldsOf(values: EventFormValues) {
     end_date: values.end_date || null,
     location: orNull(values.location),
     description: orNull(values.description),
+    currency: currencyOf(values),
   };
 }

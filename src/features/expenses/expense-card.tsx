@@ -1,4 +1,5 @@
 import { Badge, Button, Card, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useEventCurrency } from './use-event-currency.ts';
 import { format } from 'date-fns';
 import { Receipt } from 'lucide-react';
 import type { ExpenseRow } from './sync/expense-rows.ts';
@@ -20,6 +21,7 @@ interface ExpenseCardProps {
 /** One expense: who paid what and when, in the event's currency too, how it is split, my share. */
 export function ExpenseCard({ expense, myUserId, canEdit, nameOf, onReceipt, onEdit, onDelete }: ExpenseCardProps) {
   const myShare = expense.shares.find((s) => s.user_id === myUserId)?.share_minor;
+  const eventCurrency = useEventCurrency();
   return (
     <Card.Root as="article" aria-label={expense.title} variant="outline">
       <Card.Body gap="2" py="3">
@@ -32,9 +34,9 @@ export function ExpenseCard({ expense, myUserId, canEdit, nameOf, onReceipt, onE
           </Stack>
           <Stack gap="1" align="end" flexShrink="0">
             <Text fontWeight="semibold">{formatMoney(expense.amount_minor, expense.currency)}</Text>
-            {expense.currency !== 'CHF' ? (
+            {expense.currency !== eventCurrency ? (
               <Text textStyle="xs" color="fg.muted">
-                {inEventCurrencyText(expense)}
+                {inEventCurrencyText(expense, eventCurrency)}
               </Text>
             ) : null}
             <Badge size="sm" variant="subtle">

@@ -8,9 +8,15 @@ const amount = (minor: number) => (minor / 100).toFixed(2);
 
 /**
  * One row per expense: date, title, category, amount, currency, the rate fixed on it and its
- * amount in CHF, who paid (each payer's part when several did), and each member's share.
+ * amount in the event's currency, who paid (each payer's part when several did), and each member's
+ * share.
  */
-export function expensesCsv(expenses: readonly ExpenseRow[], nameOf: (id: string) => string): string {
+export function expensesCsv(
+  expenses: readonly ExpenseRow[],
+  nameOf: (id: string) => string,
+  eventCurrency: string,
+): string {
+  const inEvent = `Amount (${eventCurrency})`;
   return Papa.unparse(
     [...expenses]
       .sort((a, b) => a.spent_on.localeCompare(b.spent_on) || a.created_at.localeCompare(b.created_at))
@@ -21,14 +27,14 @@ export function expensesCsv(expenses: readonly ExpenseRow[], nameOf: (id: string
         Amount: amount(e.amount_minor),
         Currency: e.currency,
         Rate: formatRate(e.rate_e6 ?? RATE_ONE),
-        'Amount (CHF)': amount(e.amount_event_minor ?? toEventMinor(e.amount_minor, e.rate_e6)),
+        [inEvent]: amount(e.amount_event_minor ?? toEventMinor(e.amount_minor, e.rate_e6)),
         'Paid by': e.payers?.length
           ? e.payers.map((p) => `${nameOf(p.user_id)}: ${amount(p.paid_minor)}`).join('; ')
           : nameOf(e.paid_by),
         'Split between': e.shares.map((s) => `${nameOf(s.user_id)}: ${amount(s.share_minor)}`).join('; '),
       })),
     {
-      columns: ['Date', 'Title', 'Category', 'Amount', 'Currency', 'Rate', 'Amount (CHF)', 'Paid by', 'Split between'],
+      columns: ['Date', 'Title', 'Category', 'Amount', 'Currency', 'Rate', inEvent, 'Paid by', 'Split between'],
     },
   );
 }
@@ -39,7 +45,7 @@ export function expensesCsv(expenses: readonly ExpenseRow[], nameOf: (id: string
  */
 export function balancesCsv(
   rows: ReadonlyArray<{ name: string; paid: number; share: number; settled: number; balance: number }>,
-  currency = 'CHF',
+  currency: string,
 ): string {
   return Papa.unparse(
     rows.map((r) => ({

@@ -1,4 +1,5 @@
 import { Field, HStack, Input, SimpleGrid } from '@chakra-ui/react';
+import { useEventCurrencyOrLoading } from './use-event-currency.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { useReducer, useState } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
@@ -43,9 +44,22 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Recording or changing an expense, split the way the event's plan allows. */
 export function ExpenseDialog(props: Props) {
+  // The form starts in the event's currency: it opens once the device has said which that is.
+  const eventCurrency = useEventCurrencyOrLoading();
+  return eventCurrency === 'loading' ? null : <ExpenseForm {...props} eventCurrency={eventCurrency} />;
+}
+
+function ExpenseForm(props: Props & { eventCurrency: Currency }) {
   const { eventId, expense, people, myUserId, canSplit, canSplitAdvanced, lastRates, onUpgrade, onClose } = props;
+  const { eventCurrency } = props;
   const [form, dispatch] = useReducer(expenseFormReducer, undefined, () =>
-    initialExpenseForm(expense, { peopleIds: people.map((p) => p.id), myUserId, canSplit, today: today() }),
+    initialExpenseForm(expense, {
+      peopleIds: people.map((p) => p.id),
+      myUserId,
+      canSplit,
+      today: today(),
+      eventCurrency,
+    }),
   );
   const [photo, setPhoto] = useState<File | null>(null);
   const [isRemovingReceipt, setRemovingReceipt] = useState(false);
@@ -61,7 +75,7 @@ export function ExpenseDialog(props: Props) {
   const setText = (field: 'title' | 'amountText' | 'rateText' | 'spentOn') => (e: { target: { value: string } }) =>
     update({ type: 'set', changes: { [field]: e.target.value } });
   const chooseCurrency = (next: Currency) =>
-    next !== 'CHF' && !canSplitAdvanced
+    next !== eventCurrency && !canSplitAdvanced
       ? onUpgrade('organizer')
       : update({ type: 'currency', currency: next, lastRates });
   const choosePayer = (paidBy: string) =>
@@ -131,13 +145,13 @@ export function ExpenseDialog(props: Props) {
             onChange={(value) => chooseCurrency(value as Currency)}
             options={CURRENCIES.map((c) => ({
               value: c,
-              label: c !== 'CHF' && !canSplitAdvanced ? `${c} (Organizer)` : c,
+              label: c !== eventCurrency && !canSplitAdvanced ? `${c} (Organizer)` : c,
             }))}
           />
         </HStack>
-        {currency !== 'CHF' ? (
+        {currency !== eventCurrency ? (
           <TextField
-            label={`Rate: 1 ${currency} in CHF`}
+            label={`Rate: 1 ${currency} in ${eventCurrency}`}
             required
             marksRequired={false}
             invalid={form.rateText.trim() !== '' && rate === null}
@@ -147,7 +161,7 @@ export function ExpenseDialog(props: Props) {
             placeholder="0.95"
             helperText={
               amount && rate
-                ? `${formatMoney(amount, currency)} = ${formatMoney(toEventMinor(amount, rate))}, at this rate for good`
+                ? `${formatMoney(amount, currency)} = ${formatMoney(toEventMinor(amount, rate), eventCurrency)}, at this rate for good`
                 : 'Fixed on the expense when you save it.'
             }
           />

@@ -36,17 +36,20 @@ describe('amounts in the event currency', () => {
   });
 
   it('words an expense in another currency with its CHF amount and the rate', () => {
-    expect(inEventCurrencyText({ amount_minor: 10_000, currency: 'EUR', rate_e6: 950_000 })).toBe(
-      `${formatMoney(9500)} at 0.95`,
+    expect(inEventCurrencyText({ amount_minor: 10_000, currency: 'EUR', rate_e6: 950_000 }, 'CHF')).toBe(
+      `${formatMoney(9500, 'CHF')} at 0.95`,
     );
   });
 });
 
 describe('balanceText', () => {
   it('says who gets money, who owes it and who is settled', () => {
-    expect(balanceText(6000)).toBe(`gets ${formatMoney(6000)}`);
-    expect(balanceText(-3000)).toBe(`owes ${formatMoney(3000)}`);
-    expect(balanceText(0)).toBe('settled');
+    expect(balanceText(6000, 'CHF')).toBe(`gets ${formatMoney(6000, 'CHF')}`);
+    expect(balanceText(-3000, 'CHF')).toBe(`owes ${formatMoney(3000, 'CHF')}`);
+    expect(balanceText(0, 'CHF')).toBe('settled');
+    // In the event's currency, whichever it is.
+    expect(balanceText(6000, 'EUR')).toBe(`gets ${formatMoney(6000, 'EUR')}`);
+    expect(balanceText(6000, 'EUR')).toContain('€');
   });
 });
 
@@ -84,10 +87,10 @@ describe('settlementText', () => {
   });
 
   it('words a payment, and what was paid in another currency', () => {
-    expect(settlementText(settlement(), nameOf)).toBe(`Bo paid Ada ${formatMoney(950)}`);
+    expect(settlementText(settlement(), nameOf)).toBe(`Bo paid Ada ${formatMoney(950, 'CHF')}`);
     expect(
       settlementText(settlement({ paid_currency: 'EUR', paid_amount_minor: 1000, paid_rate_e6: 950_000 }), nameOf),
-    ).toBe(`Bo paid Ada ${formatMoney(950)} (${formatMoney(1000, 'EUR')} at 0.95)`);
+    ).toBe(`Bo paid Ada ${formatMoney(950, 'CHF')} (${formatMoney(1000, 'EUR')} at 0.95)`);
   });
 });
 
@@ -168,8 +171,8 @@ describe('the order of the expenses and my balance', () => {
   });
 
   it('words my own balance', () => {
-    expect(myBalanceText(3000)).toMatch(/^You get back CHF\s30\.00$/);
-    expect(myBalanceText(-950)).toMatch(/^You owe CHF\s9\.50$/);
-    expect(myBalanceText(0)).toBe('You are settled up.');
+    expect(myBalanceText(3000, 'CHF')).toMatch(/^You get back CHF\s30\.00$/);
+    expect(myBalanceText(-950, 'CHF')).toMatch(/^You owe CHF\s9\.50$/);
+    expect(myBalanceText(0, 'CHF')).toBe('You are settled up.');
   });
 });

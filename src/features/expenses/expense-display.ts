@@ -1,8 +1,8 @@
 /**
- * How the expenses page words money: an expense in another currency with its CHF amount and
- * rate, a balance, a recorded payment, the payers of an expense, a replaced edit; and the figures
- * the page derives from the event's expenses (total spent, the rates last used, the balances
- * export's rows). All in integer cents; CHF is the event's currency.
+ * How the expenses page words money: an expense in another currency with its amount in the
+ * event's currency and rate, a balance, a recorded payment, the payers of an expense, a replaced
+ * edit; and the figures the page derives from the event's expenses (total spent, the rates last
+ * used, the balances export's rows). All in integer cents of the event's currency (`currency`).
  */
 import type { ExpenseRow, ReplacedEdit } from './sync/expense-rows.ts';
 import type { SettlementRow } from './sync/expense-rows.ts';
@@ -13,25 +13,25 @@ import { expenseInEventCurrency, formatMoney, formatRate, type Share } from './m
 
 type Expense = Pick<ExpenseRow, 'amount_minor' | 'currency' | 'rate_e6' | 'amount_event_minor'>;
 
-/** An expense's amount in CHF cents: the database's figure when it has one. */
+/** An expense's amount in cents of the event's currency: the database's figure when it has one. */
 export function eventAmount(expense: Expense): number {
   return expense.amount_event_minor ?? toEventMinor(expense.amount_minor, expense.rate_e6);
 }
 
-/** What the event spent in all, in CHF cents. */
+/** What the event spent in all, in cents of its currency. */
 export function totalSpent(expenses: readonly Expense[]): number {
   return expenses.reduce((sum, expense) => sum + eventAmount(expense), 0);
 }
 
-/** 'CHF 95.00 at 0.95': an expense in another currency, in the event's. */
-export function inEventCurrencyText(expense: Expense): string {
-  return `${formatMoney(eventAmount(expense))} at ${formatRate(expense.rate_e6 ?? RATE_ONE)}`;
+/** 'CHF 95.00 at 0.95': an expense in another currency, in the event's (`currency`). */
+export function inEventCurrencyText(expense: Expense, currency: string): string {
+  return `${formatMoney(eventAmount(expense), currency)} at ${formatRate(expense.rate_e6 ?? RATE_ONE)}`;
 }
 
-/** 'gets CHF 60.00', 'owes CHF 30.00' or 'settled'. */
-export function balanceText(balance: number): string {
-  if (balance > 0) return `gets ${formatMoney(balance)}`;
-  if (balance < 0) return `owes ${formatMoney(-balance)}`;
+/** 'gets CHF 60.00', 'owes CHF 30.00' or 'settled', in the event's `currency`. */
+export function balanceText(balance: number, currency: string): string {
+  if (balance > 0) return `gets ${formatMoney(balance, currency)}`;
+  if (balance < 0) return `owes ${formatMoney(-balance, currency)}`;
   return 'settled';
 }
 
@@ -59,8 +59,8 @@ export function settlementText(settlement: SettlementRow, nameOf: (userId: strin
 /** What a replaced change had set, in a few words. */
 export function replacedValue(entry: ReplacedEdit): string {
   const v = entry.value;
-  if (entry.group === 'money' && typeof v.amount_minor === 'number')
-    return formatMoney(v.amount_minor, typeof v.currency === 'string' ? v.currency : 'CHF');
+  if (entry.group === 'money' && typeof v.amount_minor === 'number' && typeof v.currency === 'string')
+    return formatMoney(v.amount_minor, v.currency);
   if (entry.group === 'category' && typeof v.category === 'string')
     return CATEGORY_LABELS[v.category as keyof typeof CATEGORY_LABELS] ?? v.category;
   const first = Object.values(v)[0];
@@ -74,7 +74,7 @@ export function lastRates(
 ): Record<string, number> {
   const out: Record<string, number> = {};
   const dated = [...expenses].sort((a, b) => a.created_at.localeCompare(b.created_at));
-  for (const e of dated) if (e.currency !== 'CHF' && e.rate_e6) out[e.currency] = e.rate_e6;
+  for (const e of dated) if (e.rate_e6 && e.rate_e6 !== RATE_ONE) out[e.currency] = e.rate_e6;
   for (const s of settlements) if (s.paid_currency && s.paid_rate_e6) out[s.paid_currency] = s.paid_rate_e6;
   return out;
 }
@@ -114,8 +114,8 @@ export function newestFirst<E extends Pick<ExpenseRow, 'spent_on' | 'created_at'
 }
 
 /** 'You get back CHF 30.00', 'You owe CHF 9.50' or 'You are settled up.': my own balance, at the top. */
-export function myBalanceText(balance: number): string {
-  if (balance > 0) return `You get back ${formatMoney(balance)}`;
-  if (balance < 0) return `You owe ${formatMoney(-balance)}`;
+export function myBalanceText(balance: number, currency: string): string {
+  if (balance > 0) return `You get back ${formatMoney(balance, currency)}`;
+  if (balance < 0) return `You owe ${formatMoney(-balance, currency)}`;
   return 'You are settled up.';
 }

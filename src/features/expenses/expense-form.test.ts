@@ -10,7 +10,13 @@ import {
   type ExpenseFormState,
 } from './expense-form.ts';
 
-const ctx = { peopleIds: ['ada', 'bo', 'cy'], myUserId: 'ada', canSplit: true, today: '2027-07-10' };
+const ctx = {
+  peopleIds: ['ada', 'bo', 'cy'],
+  myUserId: 'ada',
+  canSplit: true,
+  today: '2027-07-10',
+  eventCurrency: 'CHF' as const,
+};
 
 function expense(overrides: Partial<ExpenseRow> = {}): ExpenseRow {
   return {
@@ -167,6 +173,24 @@ describe('readExpenseForm', () => {
   it('reads an expense that is not split as one without shares', () => {
     const read = readExpenseForm(filled({ type: 'split', isSplit: false }));
     expect('fields' in read && read.fields.shares).toEqual([]);
+  });
+});
+
+describe('an event in euros', () => {
+  const euro = { ...ctx, eventCurrency: 'EUR' as const };
+  const filled = (...actions: ExpenseFormAction[]) =>
+    apply(
+      initialExpenseForm(undefined, euro),
+      { type: 'set', changes: { title: 'Brot', amountText: '9' } },
+      ...actions,
+    );
+
+  it('starts a new expense in euros at a rate of 1, and asks a rate in euros of francs', () => {
+    expect(readExpenseForm(filled())).toMatchObject({ fields: { currency: 'EUR', rate_e6: 1_000_000 } });
+    const francs = filled({ type: 'currency', currency: 'CHF', lastRates: {} });
+    expect(readExpenseForm(francs)).toEqual({ error: 'Enter the rate: how many EUR one CHF is, like 0.95.' });
+    const rated = apply(francs, { type: 'set', changes: { rateText: '1.05' } });
+    expect(readExpenseForm(rated)).toMatchObject({ fields: { currency: 'CHF', rate_e6: 1_050_000 } });
   });
 });
 

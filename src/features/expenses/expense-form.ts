@@ -16,6 +16,8 @@ export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
 export const SEVERAL = '__several__';
 
 export interface ExpenseFormState {
+  /** The event's currency: an expense in it has a rate of 1; another one needs a rate (organizer). */
+  eventCurrency: Currency;
   title: string;
   amountText: string;
   currency: Currency;
@@ -50,13 +52,14 @@ const cents = (minor: number) => (minor / 100).toFixed(2);
 /** The form for a new expense (paid by me, split between everyone where the plan splits), or for `expense`. */
 export function initialExpenseForm(
   expense: ExpenseRow | undefined,
-  ctx: { peopleIds: readonly string[]; myUserId: string; canSplit: boolean; today: string },
+  ctx: { peopleIds: readonly string[]; myUserId: string; canSplit: boolean; today: string; eventCurrency: Currency },
 ): ExpenseFormState {
   const shares = expense?.shares ?? [];
   return {
     title: expense?.title ?? '',
     amountText: expense ? cents(expense.amount_minor) : '',
-    currency: (expense?.currency as Currency | undefined) ?? 'CHF',
+    currency: (expense?.currency as Currency | undefined) ?? ctx.eventCurrency,
+    eventCurrency: ctx.eventCurrency,
     rateText: expense?.rate_e6 ? formatRate(expense.rate_e6) : '1',
     spentOn: expense?.spent_on ?? ctx.today,
     paidBy: expense?.payers?.length ? SEVERAL : (expense?.paid_by ?? ctx.myUserId),
@@ -78,7 +81,7 @@ export function expenseFormReducer(state: ExpenseFormState, action: ExpenseFormA
     case 'currency': {
       // Another currency starts from the rate last used for it in this event.
       const last = action.lastRates[action.currency];
-      const rateText = action.currency === 'CHF' ? state.rateText : last ? formatRate(last) : '';
+      const rateText = action.currency === state.eventCurrency ? state.rateText : last ? formatRate(last) : '';
       return { ...state, currency: action.currency, rateText };
     }
     case 'paid-by':
@@ -105,7 +108,7 @@ export function expenseFormReducer(state: ExpenseFormState, action: ExpenseFormA
 export function expenseFormPreview(state: ExpenseFormState) {
   const amount = parseMoney(state.amountText);
   const hasAmount = amount !== null && amount > 0;
-  const rate = state.currency === 'CHF' ? RATE_ONE : parseRate(state.rateText);
+  const rate = state.currency === state.eventCurrency ? RATE_ONE : parseRate(state.rateText);
   const split =
     state.isSplit && hasAmount ? sharesOf(amount, state.mode, state.chosen, state.shareInputs, state.currency) : null;
   const payers = state.paidBy === SEVERAL && hasAmount ? payersOf(amount, state.payerInputs, state.currency) : null;
@@ -129,7 +132,8 @@ export function readExpenseForm(state: ExpenseFormState): { fields: ExpenseField
   const { amount, rate, split, payers } = expenseFormPreview(state);
   if (!state.title.trim()) return { error: 'The expense needs a title.' };
   if (amount === null || amount <= 0) return { error: 'Enter the amount, like 42.50.' };
-  if (rate === null) return { error: `Enter the rate: how many CHF one ${state.currency} is, like 0.95.` };
+  if (rate === null)
+    return { error: `Enter the rate: how many ${state.eventCurrency} one ${state.currency} is, like 0.95.` };
   if (typeof payers === 'string') return { error: payers };
   if (typeof split === 'string') return { error: split };
   return {

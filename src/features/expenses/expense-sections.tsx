@@ -6,6 +6,7 @@ import { UpgradeNotice } from '../../components/upgrade-prompt.tsx';
 import { balanceColor } from './balances-list.tsx';
 import { myBalanceText } from './expense-display.ts';
 import { formatMoney } from './money.ts';
+import { useEventCurrency } from './use-event-currency.ts';
 
 interface ExpenseSectionsProps {
   expenseCount: number;
@@ -26,16 +27,17 @@ interface ExpenseSectionsProps {
  */
 export function ExpenseSections(props: ExpenseSectionsProps) {
   const [section, setSection] = useState('expenses');
+  const currency = useEventCurrency();
   const locked = props.lockedText ? <UpgradeNotice tier="starter">{props.lockedText}</UpgradeNotice> : null;
   return (
     <>
       <Card.Root as="section" aria-label="Your balance" variant="subtle" mb="4">
         <Card.Body py="3">
           {props.myBalance === null ? (
-            <Text fontWeight="semibold">You paid {formatMoney(props.myPaid)}</Text>
+            <Text fontWeight="semibold">You paid {formatMoney(props.myPaid, currency)}</Text>
           ) : (
             <Text fontWeight="semibold" textStyle="lg" color={balanceColor(props.myBalance)}>
-              {myBalanceText(props.myBalance)}
+              {myBalanceText(props.myBalance, currency)}
             </Text>
           )}
         </Card.Body>

@@ -23,7 +23,7 @@ describe('sharesOf', () => {
       { user_id: 'bo', share_minor: 1750 },
     ]);
     expect(sharesOf(3000, 'exact', ['ada', 'bo'], { ada: '12.50', bo: '10' })).toBe(
-      `The amounts add up to ${formatMoney(2250)}, not ${formatMoney(3000)}.`,
+      `The amounts add up to ${formatMoney(2250, 'CHF')}, not ${formatMoney(3000, 'CHF')}.`,
     );
     expect(sharesOf(3000, 'exact', ['ada', 'bo'], { ada: '12.5.0', bo: '10' })).toBe(
       'Give each person an amount, like 12.50.',

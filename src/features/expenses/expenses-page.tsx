@@ -19,6 +19,7 @@ import { balanceRows, lastRates as lastRatesOf, newestFirst, totalSpent } from '
 import { ExpenseSections } from './expense-sections.tsx';
 import { SettleUpList } from './settle-up-list.tsx';
 import { balances, formatMoney, paidTotals, settleUp, type Transfer } from './money.ts';
+import { currencyOf } from './sync/currency.ts';
 import { ReplacedNotices } from './replaced-notices.tsx';
 
 const ExpenseDialog = lazy(async () => ({ default: (await import('./expense-dialog.tsx')).ExpenseDialog }));
@@ -76,6 +77,7 @@ export function ExpensesPage() {
 
   if (page.status !== 'ready') return <EventPageFallback page={page} loadingText="Loading the expenses..." />;
   const { event, me, myUserId, isManager, names } = page;
+  const currency = currencyOf(event);
   const nameOf = (id: string) => (id === myUserId ? 'You' : (names.get(id) ?? 'A former member'));
   const canSplit = tierRank(event.access_tier) >= tierRank('starter');
   const canSplitAdvanced = tierRank(event.access_tier) >= tierRank('organizer');
@@ -91,13 +93,13 @@ export function ExpensesPage() {
   const exportExpenses = async () => {
     if (!canSplit) return setUpgrade(EXPORTS);
     const { expensesCsv } = await import('./expense-csv.ts');
-    downloadText(`${fileNamePart(event.name)}-expenses.csv`, expensesCsv(expenses, formerName), CSV);
+    downloadText(`${fileNamePart(event.name)}-expenses.csv`, expensesCsv(expenses, formerName, currency), CSV);
   };
   const exportBalances = async () => {
     if (!canSplit) return setUpgrade(EXPORTS);
     const { balancesCsv } = await import('./expense-csv.ts');
     const rows = balanceRows(expenses, balance).map((row) => ({ ...row, name: formerName(row.userId) }));
-    downloadText(`${fileNamePart(event.name)}-balances.csv`, balancesCsv(rows), CSV);
+    downloadText(`${fileNamePart(event.name)}-balances.csv`, balancesCsv(rows, currency), CSV);
   };
 
   const deleteExpense = (expense: ExpenseRow) =>
@@ -139,7 +141,7 @@ export function ExpensesPage() {
           </Button>
         </HStack>
         <Text alignSelf={{ md: 'center' }} fontWeight="medium">
-          Total spent: {formatMoney(totalSpent(expenses))}
+          Total spent: {formatMoney(totalSpent(expenses), currency)}
         </Text>
       </Stack>
 
@@ -172,7 +174,7 @@ export function ExpensesPage() {
             <Text truncate minW="0">
               {nameOf(m.user_id)}
             </Text>
-            <Text flexShrink="0">{formatMoney(paid.get(m.user_id) ?? 0)}</Text>
+            <Text flexShrink="0">{formatMoney(paid.get(m.user_id) ?? 0, currency)}</Text>
           </HStack>
         ))}
         settleUp={

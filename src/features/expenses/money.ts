@@ -9,10 +9,12 @@
  *   wherever a debtor's stretch overlaps a creditor's. That is at most n-1 transfers, and recording
  *   one of them cuts the same stretch out of both lines, so the other transfers stay exactly as
  *   they were (no reshuffle after each payment);
- * - currencies (organizer): an expense in another currency carries the rate fixed when it was
- *   entered (CHF per unit, times a million); its CHF amount is rounded half up (as the database
- *   does), and its payers' and shares' parts are carried over to that CHF amount by largest
- *   remainder, so balances stay whole cents that add up to zero.
+ * - currencies: every event has its own (`events.currency`, CHF for a Swiss crew, EUR for a German
+ *   one); balances and the plan are in it. An expense in another currency (organizer) carries the
+ *   rate fixed when it was entered (event currency per unit, times a million); its amount in the
+ *   event's currency is rounded half up (as the database does), and its payers' and shares' parts
+ *   are carried over to that amount by largest remainder, so balances stay whole cents that add
+ *   up to zero.
  */
 
 import { RATE_ONE, toEventMinor } from './sync/currency.ts';
@@ -177,8 +179,8 @@ export function formatRate(rateE6: number): string {
 
 const formats = new Map<string, Intl.NumberFormat>();
 
-/** 1234 CHF -> "CHF 12.34" (in the reader's locale). */
-export function formatMoney(minor: number, currency = 'CHF'): string {
+/** 1234 CHF -> "CHF 12.34" (in the reader's locale); the currency is always said (an event has its own). */
+export function formatMoney(minor: number, currency: string): string {
   let format = formats.get(currency);
   if (!format) {
     format = new Intl.NumberFormat(undefined, { style: 'currency', currency });

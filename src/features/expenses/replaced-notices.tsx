@@ -14,12 +14,6 @@ export function ReplacedNotices({
   names: ReadonlyMap<string, string>;
 }) {
   return (
-    <Notices
-      rows={expenses}
-      groups={EXPENSE_EDIT_GROUPS}
-      myUserId={myUserId}
-      names={names}
-      valueText={replacedValue}
-    />
+    <Notices rows={expenses} groups={EXPENSE_EDIT_GROUPS} myUserId={myUserId} names={names} valueText={replacedValue} />
   );
 }

@@ -1,4 +1,5 @@
 import { Field, HStack, Input, Text } from '@chakra-ui/react';
+import { useEventCurrency } from './use-event-currency.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
@@ -6,9 +7,6 @@ import { CURRENCIES, type Currency } from './sync/currency.ts';
 import { mutate } from '../../data/index.ts';
 import { useSave } from '../events/index.ts';
 import { formatMoney, formatRate, fromEventMinor, parseRate, type Transfer } from './money.ts';
-
-type PaidCurrency = Exclude<Currency, 'CHF'>;
-const PAID_CURRENCIES = CURRENCIES.filter((c): c is PaidCurrency => c !== 'CHF');
 
 interface Props {
   eventId: string;
@@ -19,18 +17,20 @@ interface Props {
 }
 
 /**
- * Recording a suggested payment paid in another currency (advanced splitting): the CHF amount it
- * settles stays as suggested; what changed hands follows from the rate, fixed on the payment.
+ * Recording a suggested payment paid in another currency (advanced splitting): the amount in the
+ * event's currency it settles stays as suggested; what changed hands follows from the rate, fixed on the payment.
  */
 export function SettleCurrencyDialog({ eventId, transfer, nameOf, lastRates, onClose }: Props) {
-  const [currency, setCurrency] = useState<PaidCurrency>('EUR');
-  const [rateText, setRateText] = useState(lastRates.EUR ? formatRate(lastRates.EUR) : '');
+  const eventCurrency = useEventCurrency();
+  const paidCurrencies = CURRENCIES.filter((c) => c !== eventCurrency);
+  const [currency, setCurrency] = useState<Currency>(paidCurrencies[0]);
+  const [rateText, setRateText] = useState(lastRates[currency] ? formatRate(lastRates[currency]) : '');
   const { error, setError, isSaving, save } = useSave();
   const rate = parseRate(rateText);
   const paid = rate ? fromEventMinor(transfer.amount, rate) : null;
 
   async function submit() {
-    if (!rate || !paid) return setError(`Enter the rate: how many CHF one ${currency} is, like 0.95.`);
+    if (!rate || !paid) return setError(`Enter the rate: how many ${eventCurrency} one ${currency} is, like 0.95.`);
     const saved = await save(
       () =>
         mutate('settlement.record', {
@@ -57,23 +57,25 @@ export function SettleCurrencyDialog({ eventId, transfer, nameOf, lastRates, onC
       onClose={onClose}
     >
       <Text>
-        {nameOf(transfer.from)} pays {nameOf(transfer.to)} {formatMoney(transfer.amount)}.
+        {nameOf(transfer.from)} pays {nameOf(transfer.to)} {formatMoney(transfer.amount, eventCurrency)}.
       </Text>
       <HStack gap="3" align="end">
         <SelectField
           w="28"
           label="Currency"
           value={currency}
-          options={PAID_CURRENCIES.map((c) => ({ value: c, label: c }))}
+          options={paidCurrencies.map((c) => ({ value: c, label: c }))}
           onChange={(value) => {
-            const next = value as PaidCurrency;
+            const next = value as Currency;
             setCurrency(next);
             setRateText(lastRates[next] ? formatRate(lastRates[next]) : '');
             setError(null);
           }}
         />
         <Field.Root flex="1" invalid={rateText.trim() !== '' && rate === null}>
-          <Field.Label>Rate: 1 {currency} in CHF</Field.Label>
+          <Field.Label>
+            Rate: 1 {currency} in {eventCurrency}
+          </Field.Label>
           <Input
             inputMode="decimal"
             value={rateText}
@@ -87,7 +89,7 @@ export function SettleCurrencyDialog({ eventId, transfer, nameOf, lastRates, onC
       </HStack>
       {paid ? (
         <Text fontWeight="medium">
-          {formatMoney(paid, currency)} settles {formatMoney(transfer.amount)}
+          {formatMoney(paid, currency)} settles {formatMoney(transfer.amount, eventCurrency)}
         </Text>
       ) : null}
     </FormDialog>

@@ -3,6 +3,7 @@ import { ArrowRight, Lock } from 'lucide-react';
 import type { SettlementRow } from './sync/expense-rows.ts';
 import { settlementText } from './expense-display.ts';
 import { formatMoney, type Transfer } from './money.ts';
+import { useEventCurrency } from './use-event-currency.ts';
 
 interface SettleUpListProps {
   plan: readonly Transfer[];
@@ -23,6 +24,7 @@ interface SettleUpListProps {
  */
 export function SettleUpList(props: SettleUpListProps) {
   const { plan, settlements, canSettleInCurrency, canUndo, nameOf } = props;
+  const currency = useEventCurrency();
   return (
     <Stack gap="4">
       {plan.length ? (
@@ -41,7 +43,7 @@ export function SettleUpList(props: SettleUpListProps) {
                     </Text>
                   </HStack>
                   <Text fontWeight="semibold" flexShrink="0">
-                    {formatMoney(t.amount)}
+                    {formatMoney(t.amount, currency)}
                   </Text>
                 </HStack>
                 <HStack gap="2" wrap="wrap">

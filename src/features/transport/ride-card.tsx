@@ -19,7 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import type { ExpenseRow } from '../expenses/index.ts';
 import { mutate } from '../../data/index.ts';
-import { formatMoney } from '../expenses/index.ts';
+import { formatMoney, useEventCurrency } from '../expenses/index.ts';
 import type { SeatedRide } from './transport-helpers.ts';
 
 const departure = (at: string) => format(new Date(at), 'EEE d MMM, HH:mm');
@@ -53,6 +53,7 @@ const rideLabel = (ride: { direction: string; departure_place: string }) =>
 
 /** One ride: where and when, the driver, pick-up points, passengers, and what the reader may do. */
 export function RideCard({ ride, ctx, onChange, onCancel, onSplitCosts, onUpgrade }: Props) {
+  const currency = useEventCurrency();
   const isDriver = ride.driver_id === ctx.myUserId;
   const canManage = isDriver || ctx.isManager;
   const isMine = ride.passengerIds.includes(ctx.myUserId);
@@ -172,8 +173,9 @@ export function RideCard({ ride, ctx, onChange, onCancel, onSplitCosts, onUpgrad
           <HStack gap="2" textStyle="sm" align="start">
             <Receipt size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <Text>
-              Costs split: {formatMoney(split.fuel_minor + split.toll_minor)} (fuel {formatMoney(split.fuel_minor)},
-              toll {formatMoney(split.toll_minor)}) among {splitExpense.shares.length} people.{' '}
+              Costs split: {formatMoney(split.fuel_minor + split.toll_minor, currency)} (fuel{' '}
+              {formatMoney(split.fuel_minor, currency)}, toll {formatMoney(split.toll_minor, currency)}) among{' '}
+              {splitExpense.shares.length} people.{' '}
               <Link asChild colorPalette="forest" variant="underline">
                 <RouterLink to={paths.eventSection.href(ctx.eventId, 'expenses')}>See expenses</RouterLink>
               </Link>

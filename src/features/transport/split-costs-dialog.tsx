@@ -4,7 +4,7 @@ import { FormDialog } from '../../components/form-dialog.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { mutate } from '../../data/index.ts';
 import { useSave } from '../events/index.ts';
-import { formatMoney, parseMoney } from '../expenses/index.ts';
+import { formatMoney, parseMoney, useEventCurrency } from '../expenses/index.ts';
 import { costSharers, rideCostExpense, type SeatedRide } from './transport-helpers.ts';
 
 interface Props {
@@ -21,6 +21,7 @@ interface Props {
  * ride's change waits for it.
  */
 export function SplitCostsDialog({ eventId, ride, nameOf, onClose }: Props) {
+  const currency = useEventCurrency();
   const [fuelText, setFuelText] = useState('');
   const [tollText, setTollText] = useState('');
   const { error, setError, isSaving, save } = useSave();
@@ -88,12 +89,12 @@ export function SplitCostsDialog({ eventId, ride, nameOf, onClose }: Props) {
         and split equally among the driver and the passengers.
       </Text>
       <SimpleGrid columns={2} gap="4">
-        {amountField('Fuel (CHF)', fuelText, fuel, setFuelText)}
-        {amountField('Toll (CHF)', tollText, toll, setTollText)}
+        {amountField(`Fuel (${currency})`, fuelText, fuel, setFuelText)}
+        {amountField(`Toll (${currency})`, tollText, toll, setTollText)}
       </SimpleGrid>
       <Text textStyle="sm" aria-live="polite">
         {total && each
-          ? `${formatMoney(total)} among ${people.length} people: about ${formatMoney(each)} each.`
+          ? `${formatMoney(total, currency)} among ${people.length} people: about ${formatMoney(each, currency)} each.`
           : `Split among ${people.length} ${people.length === 1 ? 'person' : 'people'}: ${people.map(nameOf).join(', ')}.`}
       </Text>
     </FormDialog>

@@ -4,6 +4,7 @@
  * everywhere), update (changed fields only), soft delete, restore, delete for good (server function),
  * leave, and join by link.
  */
+import { CURRENCIES, currencyOf, type Currency } from '../../../lib/currencies.ts';
 import { z } from 'zod';
 import * as kit from '../../../sync/kind-kit.ts';
 import type { EventRow } from './event-rows.ts';
@@ -16,6 +17,7 @@ const eventFields = z.object({
   location: z.string().max(300).nullable().optional(),
   start_date: z.iso.date().nullable().optional(),
   end_date: z.iso.date().nullable().optional(),
+  currency: z.enum(CURRENCIES).optional(),
 });
 type EventFields = z.infer<typeof eventFields>;
 
@@ -33,6 +35,12 @@ function checkDates(fields: Partial<EventFields>): void {
 
 const ref = kit.refTo('event');
 
+/** The currency of the user's most recently made event, else CHF (as the database defaults it). */
+export function lastCurrency(events: readonly EventRow[], userId: string): Currency {
+  const mine = events.filter((e) => e.created_by === userId).sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return currencyOf(mine[0]);
+}
+
 /** `event "Lake trip"`, or `an event` when the device does not know its name. */
 function theEvent(ctx: kit.DescribeContext, id: string, name?: string | null): string {
   const known = name?.trim() || ctx.eventName(id);
@@ -45,7 +53,8 @@ const createEvent = kit.defineKind({
   validate: checkDates,
   async prepare(args, ctx) {
     const id = await kit.newTempId(ctx.db, 'events', ctx.now);
-    return { ...args, id, clientRef: `${id}.${ctx.clientId}`, createdAt: new Date(ctx.now).toISOString() };
+    const currency = args.currency ?? lastCurrency(await ctx.db.events.toArray(), ctx.userId);
+    return { ...args, id, currency, clientRef: `${id}.${ctx.clientId}`, createdAt: new Date(ctx.now).toISOString() };
   },
   refs: () => [],
   creates: (args) => [ref(args.id)],
@@ -60,6 +69,7 @@ const createEvent = kit.defineKind({
       location: args.location ?? null,
       start_date: args.start_date ?? null,
       end_date: args.end_date ?? null,
+      currency: args.currency,
       access_tier: existing?.access_tier ?? (await w.get('profiles', w.userId))?.subscription_tier ?? 'free',
       status: existing?.status ?? 'active',
       created_by: w.userId,
@@ -97,6 +107,7 @@ const createEvent = kit.defineKind({
         location: args.location ?? null,
         start_date: args.start_date ?? null,
         end_date: args.end_date ?? null,
+        currency: args.currency,
         created_by: userId,
         client_ref: args.clientRef,
       },
@@ -116,6 +127,7 @@ export const EVENT_EDIT_GROUPS: kit.EditGroups = {
   description: { fields: ['description'], label: 'description' },
   location: { fields: ['location'], label: 'location' },
   dates: { fields: ['start_date', 'end_date'], label: 'dates' },
+  currency: { fields: ['currency'], label: 'currency' },
 };
 
 const updateEvent = kit.editRowKind('event.update', eventsSource, ref, {

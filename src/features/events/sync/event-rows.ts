@@ -8,7 +8,14 @@ export const EVENT_STATUSES = ['active', 'past', 'deleted'] as const;
 
 export const eventRowSchema = tableRows.events
   .omit(sentOnly)
-  .extend({ ...withKey, ...editTracking, access_tier: z.enum(TIERS), status: z.enum(EVENT_STATUSES) })
+  .extend({
+    ...withKey,
+    ...editTracking,
+    access_tier: z.enum(TIERS),
+    status: z.enum(EVENT_STATUSES),
+    /** ISO 4217; rows stored before events had a currency lack it (CHF events: currencyOf). */
+    currency: z.string().optional(),
+  })
   .describe('events');
 
 export type EventRow = z.infer<typeof eventRowSchema>;

@@ -14,7 +14,7 @@ import * as kit from '../../../sync/kind-kit.ts';
 import * as edits from '../../../sync/edit-groups.ts';
 import { serverState } from '../../../sync/local-writer.ts';
 import { expensesSource, settlementsSource } from './expense-sources.ts';
-import { CURRENCIES, RATE_ONE, toEventMinor } from './currency.ts';
+import { CURRENCIES, currencyOf, RATE_ONE, toEventMinor, type Currency } from './currency.ts';
 
 const eventRef = kit.refTo('event');
 const expenseRef = kit.refTo('expense');
@@ -54,9 +54,8 @@ export const EXPENSE_EDIT_GROUPS = {
 /** The groups an edit's changed fields belong to. */
 export const groupsOf = (changes: object): string[] => edits.groupsOf(EXPENSE_EDIT_GROUPS, changes);
 
+// At the event's currency the rate is 1: the database checks it (the event's currency is its).
 function checkMoney(values: Partial<Fields>): void {
-  if (values.currency === 'CHF' && values.rate_e6 !== undefined && values.rate_e6 !== RATE_ONE)
-    throw new kit.MutationValidationError('CHF is the event’s currency: its rate is 1.');
   if (values.amount_minor === undefined) return;
   if (values.shares?.length) {
     const total = values.shares.reduce((sum, s) => sum + s.share_minor, 0);
@@ -78,9 +77,15 @@ const createArgs = fields
   .partial({ currency: true, rate_e6: true, payers: true })
   .extend({ eventId: z.string(), id: z.string().optional(), at: z.string().optional() });
 
+/** The currency of an event on the device (an expense or payment left without one is in it). */
+async function eventCurrency(ctx: kit.PrepareContext, eventId: string): Promise<Currency> {
+  return currencyOf(await ctx.db.events.get(eventId));
+}
+
 const createExpense = kit.createRowKind('expense.create', expensesSource, expenseRef, {
   args: createArgs,
   validate: checkMoney,
+  prepare: async (args, ctx) => ({ currency: args.currency ?? (await eventCurrency(ctx, args.eventId)) }),
   needs: (args) => [eventRef(args.eventId)],
   row: (args, existing, userId) => {
     const { edited_at: _sentOnly, ...fields } = newExpense(args);
@@ -99,13 +104,13 @@ const createExpense = kit.createRowKind('expense.create', expensesSource, expens
 });
 
 /** The columns of a new expense, as sent (and, but for the edit time, as the device stores them). */
-function newExpense(args: z.output<typeof createArgs> & { id: string; at: string }) {
+function newExpense(args: z.output<typeof createArgs> & { id: string; at: string; currency: Currency }) {
   return {
     id: args.id,
     event_id: args.eventId,
     title: args.title,
     amount_minor: args.amount_minor,
-    currency: args.currency ?? 'CHF',
+    currency: args.currency,
     rate_e6: args.rate_e6 ?? RATE_ONE,
     spent_on: args.spent_on,
     paid_by: args.paid_by,
@@ -174,10 +179,10 @@ const settleArgs = z.object({
   from_user: z.string(),
   to_user: z.string(),
   amount_minor: cents,
-  /** Paid in another currency at a fixed rate (organizer); `amount_minor` is what it settles in CHF. */
+  /** Paid in another currency at a fixed rate (organizer); `amount_minor` is what it settles in the event's. */
   paid: z
     .object({
-      currency: z.enum(CURRENCIES).exclude(['CHF']),
+      currency: z.enum(CURRENCIES),
       amount_minor: cents,
       rate_e6: z.number().int().min(1).max(1_000_000_000),
     })
@@ -187,6 +192,7 @@ const settleArgs = z.object({
 
 const recordSettlement = kit.createRowKind('settlement.record', settlementsSource, settlementRef, {
   args: settleArgs,
+  prepare: async (args, ctx) => ({ currency: await eventCurrency(ctx, args.eventId) }),
   validate: (args) => {
     if (args.from_user === args.to_user) throw new kit.MutationValidationError('A settlement is between two people.');
   },
@@ -195,7 +201,7 @@ const recordSettlement = kit.createRowKind('settlement.record', settlementsSourc
     key: args.id,
     ...newSettlement(args),
     ...{ paid_currency: null, paid_amount_minor: null, paid_rate_e6: null, ...paidColumns(args) },
-    currency: 'CHF',
+    currency: args.currency,
     ...kit.madeBy(undefined, userId, args.at),
   }),
   insert: (args) => ({ ...newSettlement(args), ...paidColumns(args) }),
