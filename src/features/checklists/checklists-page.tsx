@@ -2,7 +2,7 @@ import { Button, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react'
 import { ReplacedNotices } from '../../components/replaced-notices.tsx';
 import { ITEM_EDIT_GROUPS } from './sync/checklist-item-kinds.ts';
 import { LIST_EDIT_GROUPS } from './sync/checklist-kinds.ts';
-import { LayoutTemplate, Lock, Plus } from 'lucide-react';
+import { LayoutTemplate, Plus } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -137,15 +137,9 @@ export function ChecklistsPage() {
             <Plus aria-hidden />
             New list
           </Button>
-          <Button
-            variant="outline"
-            onClick={() =>
-              lock.templates
-                ? setUpgrade({ title: 'Start from a template', description: lock.templates })
-                : setOpen({ kind: 'templates' })
-            }
-          >
-            {lock.templates ? <Lock aria-hidden /> : <LayoutTemplate aria-hidden />}
+          {/* The built-in templates are on every tier; the user's own ones show their lock inside. */}
+          <Button variant="outline" onClick={() => setOpen({ kind: 'templates' })}>
+            <LayoutTemplate aria-hidden />
             Start from a template
           </Button>
         </HStack>
@@ -226,6 +220,7 @@ export function ChecklistsPage() {
           <TemplatesDialog
             eventId={event.id}
             duplicateLock={lock.duplicate}
+            ownLock={lock.templates}
             onUpgrade={(title, description) => {
               close();
               setUpgrade({ title, description });

@@ -8,9 +8,12 @@ import { useChecklistTemplates } from './use-checklists.ts';
 import type { ChecklistTemplateRow } from './sync/checklist-rows.ts';
 import { mutateErrorText } from '../events/index.ts';
 import { KIND_LABELS } from './list-kinds.ts';
+import { BUILT_IN_TEMPLATES, builtInTemplateChanges, type BuiltInTemplate } from './built-in-templates.ts';
 
 interface TemplatesDialogProps {
   eventId: string;
+  /** The upgrade prompt's text when the user's own templates are locked (starter); built-in ones never are. */
+  ownLock: string | null;
   /** The upgrade prompt's text when duplicating templates is locked (organizer, by the user's tier). */
   duplicateLock: string | null;
   onUpgrade(feature: string, message: string): void;
@@ -19,7 +22,8 @@ interface TemplatesDialogProps {
 }
 
 /** The user's templates: start a list of this event from one, duplicate one (organizer), delete one. */
-export function TemplatesDialog({ eventId, duplicateLock, onUpgrade, onStarted, onClose }: TemplatesDialogProps) {
+export function TemplatesDialog(props: TemplatesDialogProps) {
+  const { eventId, ownLock, duplicateLock, onUpgrade, onStarted, onClose } = props;
   const templates = useChecklistTemplates();
   const [error, setError] = useState<string | null>(null);
 
@@ -46,6 +50,18 @@ export function TemplatesDialog({ eventId, duplicateLock, onUpgrade, onStarted, 
     }
   }
 
+  async function startBuiltIn(template: BuiltInTemplate) {
+    const { list, items } = builtInTemplateChanges(template, eventId);
+    const started = await run(async () => {
+      await mutate('checklist.create', list);
+      for (const item of items) await mutate('checklist-item.add', item);
+    }, 'The list could not be started.');
+    if (started) {
+      onStarted(template.title);
+      onClose();
+    }
+  }
+
   function duplicate(template: ChecklistTemplateRow) {
     if (duplicateLock) return onUpgrade('Duplicate templates', duplicateLock);
     void run(
@@ -57,7 +73,28 @@ export function TemplatesDialog({ eventId, duplicateLock, onUpgrade, onStarted, 
   return (
     <AppDialog title="Start from a template" onClose={onClose}>
       <Stack gap="3">
-        {templates.length === 0 ? (
+        <Stack as="ul" gap="2" listStyleType="none" aria-label="Built-in templates">
+          {BUILT_IN_TEMPLATES.map((template) => (
+            <Box as="li" key={template.id} aria-label={template.title} borderWidth="1px" rounded="lg" p="3">
+              <Text fontWeight="semibold">{template.title}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {KIND_LABELS[template.kind]} · {template.items.length} items
+              </Text>
+              <Button size="sm" mt="2" width="full" variant="subtle" onClick={() => void startBuiltIn(template)}>
+                Start a list from {template.title}
+              </Button>
+            </Box>
+          ))}
+        </Stack>
+        <Text fontWeight="semibold" pt="2">
+          Your templates
+        </Text>
+        {ownLock ? (
+          <HStack gap="2" color="fg.muted">
+            <Lock aria-hidden size={16} />
+            <Text>{ownLock}</Text>
+          </HStack>
+        ) : templates.length === 0 ? (
           <Text color="fg.muted">No templates yet. Save a list as a template from its actions menu.</Text>
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" aria-label="Your templates">
