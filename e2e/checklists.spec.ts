@@ -194,7 +194,7 @@ test('a packing list built offline reaches the crew in the same order when the s
   await expectAccessible(page, 'checklists');
 });
 
-test('templates, cloning and the text export need a starter event; the CSV import an organizer one @phone', async ({
+test('built-in templates on a free event; own templates, cloning and the text export need a starter event; the CSV import an organizer one @phone', async ({
   app,
   page,
 }) => {
@@ -212,8 +212,15 @@ test('templates, cloning and the text export need a starter event; the CSV impor
 
   await page.goto(`/events/${freeEvent}/checklists`);
   await expect(page.getByRole('region', { name: 'Groceries' })).toBeVisible();
+  // The built-in templates are on every tier; the user's own templates are starter's.
   await page.getByRole('button', { name: 'Start from a template' }).click();
-  await expectUpgrade(page, 'Start from a template', 'Starter');
+  const builtIn = page.getByRole('dialog', { name: 'Start from a template' });
+  await expect(builtIn.getByText('Upgrade to Starter to unlock this feature')).toBeVisible();
+  await builtIn.getByRole('button', { name: 'Start a list from Festival weekend' }).click();
+  await expect(builtIn).toBeHidden();
+  const festival = page.getByRole('region', { name: 'Festival weekend', exact: true });
+  await expect(festival.getByRole('listitem')).toHaveCount(10);
+  await expect(festival).toContainText('Earplugs');
   await listAction(page, 'Groceries', 'Share as text');
   await expectUpgrade(page, 'Share as text', 'Starter');
   await listAction(page, 'Groceries', 'Import items from CSV');
