@@ -203,7 +203,9 @@ test('a starter event: assignees, iCalendar export, edit and delete; an organize
   expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
   expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(3);
   expect(ics).toContain('SUMMARY:Headliner\\, main stage');
-  expect(ics).toContain('DTSTART:20270717T210000\r\n');
+  // In the event's time zone (Europe/Zurich when it was made without one), with its rules.
+  expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/Zurich\r\n');
+  expect(ics).toContain('DTSTART;TZID=Europe/Zurich:20270717T210000\r\n');
 
   const oneDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Add Gates open to a calendar' }).click();

@@ -176,6 +176,7 @@ export const tableRows = {
     replaced: json,
     start_date: z.string().nullable(),
     status: z.string(),
+    time_zone: z.string(),
     updated_at: z.string(),
   }),
   expenses: z.object({

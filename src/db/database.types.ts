@@ -748,6 +748,7 @@ export type Database = {
           replaced: Json;
           start_date: string | null;
           status: string;
+          time_zone: string;
           updated_at: string;
         };
         Insert: {
@@ -768,6 +769,7 @@ export type Database = {
           replaced?: Json;
           start_date?: string | null;
           status?: string;
+          time_zone: string;
           updated_at?: string;
         };
         Update: {
@@ -788,6 +790,7 @@ export type Database = {
           replaced?: Json;
           start_date?: string | null;
           status?: string;
+          time_zone?: string;
           updated_at?: string;
         };
         Relationships: [

@@ -65,6 +65,32 @@ describe('iCalendar export', () => {
     });
   });
 
+  it('writes the times in the event’s time zone with its VTIMEZONE, whatever the device’s zone', () => {
+    const deviceZone = process.env.TZ;
+    try {
+      for (const zone of ['UTC', 'America/New_York', 'Asia/Tokyo']) {
+        process.env.TZ = zone;
+        const ics = toICalendar([item], {
+          eventId: 'e1',
+          now: new Date('2027-06-02T08:00:00Z'),
+          timeZone: 'Europe/Berlin',
+        });
+        const lines = unfold(ics);
+        expect(lines.filter((l) => l === 'BEGIN:VTIMEZONE')).toHaveLength(1);
+        expect(properties(lines, 'VTIMEZONE')).toMatchObject({ TZID: 'Europe/Berlin' });
+        expect(lines).toContain('TZOFFSETTO:+0200');
+        expect(lines, zone).toContain('DTSTART;TZID=Europe/Berlin:20270702T110000');
+        expect(lines).toContain('DTEND;TZID=Europe/Berlin:20270702T140000');
+      }
+    } finally {
+      process.env.TZ = deviceZone;
+    }
+    // A zone the calendar does not know: floating times, as before.
+    const unknown = unfold(toICalendar([item], { eventId: 'e1', timeZone: 'Mars/Olympus' }));
+    expect(unknown).not.toContain('BEGIN:VTIMEZONE');
+    expect(properties(unknown, 'VEVENT').DTSTART).toBe('20270702T110000');
+  });
+
   it('leaves out an empty location and notes, and writes one event per item', () => {
     const ics = toICalendar(
       [

@@ -87,7 +87,7 @@ export function SchedulePage() {
     if (!isExtended) return setUpgrade(EXTENDED);
     downloadText(
       icsFileName(name),
-      toICalendar(list, { eventId: event.id, calendarName: event.name }),
+      toICalendar(list, { eventId: event.id, calendarName: event.name, timeZone: event.time_zone }),
       'text/calendar;charset=utf-8',
     );
   };

@@ -18,6 +18,7 @@ const eventFields = z.object({
   start_date: z.iso.date().nullable().optional(),
   end_date: z.iso.date().nullable().optional(),
   currency: z.enum(CURRENCIES).optional(),
+  time_zone: z.string().min(1).max(64).optional(),
 });
 type EventFields = z.infer<typeof eventFields>;
 
@@ -54,7 +55,16 @@ const createEvent = kit.defineKind({
   async prepare(args, ctx) {
     const id = await kit.newTempId(ctx.db, 'events', ctx.now);
     const currency = args.currency ?? lastCurrency(await ctx.db.events.toArray(), ctx.userId);
-    return { ...args, id, currency, clientRef: `${id}.${ctx.clientId}`, createdAt: new Date(ctx.now).toISOString() };
+    // The creator's browser zone: the schedule's wall-clock times are in it.
+    const time_zone = args.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return {
+      ...args,
+      id,
+      currency,
+      time_zone,
+      clientRef: `${id}.${ctx.clientId}`,
+      createdAt: new Date(ctx.now).toISOString(),
+    };
   },
   refs: () => [],
   creates: (args) => [ref(args.id)],
@@ -70,6 +80,7 @@ const createEvent = kit.defineKind({
       start_date: args.start_date ?? null,
       end_date: args.end_date ?? null,
       currency: args.currency,
+      time_zone: args.time_zone,
       access_tier: existing?.access_tier ?? (await w.get('profiles', w.userId))?.subscription_tier ?? 'free',
       status: existing?.status ?? 'active',
       created_by: w.userId,
@@ -108,6 +119,7 @@ const createEvent = kit.defineKind({
         start_date: args.start_date ?? null,
         end_date: args.end_date ?? null,
         currency: args.currency,
+        time_zone: args.time_zone,
         created_by: userId,
         client_ref: args.clientRef,
       },

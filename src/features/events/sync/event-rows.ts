@@ -15,6 +15,8 @@ export const eventRowSchema = tableRows.events
     status: z.enum(EVENT_STATUSES),
     /** ISO 4217; rows stored before events had a currency lack it (CHF events: currencyOf). */
     currency: z.string().optional(),
+    /** IANA name the schedule's times are in; rows stored before events had one lack it. */
+    time_zone: z.string().optional(),
   })
   .describe('events');
 
