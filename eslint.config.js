@@ -12,7 +12,8 @@ const featureDependencies = {
   admin: ['auth'],
   chat: ['auth', 'events'],
   checklists: ['auth', 'events'],
-  dashboard: ['auth', 'events'],
+  // The home sums up each event's pages ("what needs me").
+  dashboard: ['auth', 'chat', 'checklists', 'events', 'expenses', 'schedule', 'transport'],
   events: ['auth', 'friends'],
   expenses: ['events'],
   friends: ['auth'],

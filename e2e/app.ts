@@ -36,7 +36,7 @@ export class App {
     await this.visit('/login');
     await this.submitSignIn(credentials);
     await this.expectPath('/dashboard');
-    await expect(this.page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
   }
 
   /** The sidebar: on a phone, opens the drawer first. */

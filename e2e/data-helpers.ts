@@ -72,9 +72,12 @@ export async function signInAs(app: App, person: Person) {
   await app.signIn({ email: person.email, password: person.password });
 }
 
-/** Fills and submits the create-event dialog of the dashboard. */
+/**
+ * Fills and submits the create-event dialog of the home, which opens the new event with its
+ * invite step (the members dialog); closes that and goes back to the home.
+ */
 export async function createEventInUi(page: Page, name: string, dates?: { start: string; end: string }) {
-  await page.getByRole('button', { name: 'Create event' }).click();
+  await page.getByRole('button', { name: /^Create (event|your first event)$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Create an event' });
   await dialog.getByLabel('Event name').fill(name);
   if (dates) {
@@ -84,6 +87,12 @@ export async function createEventInUi(page: Page, name: string, dates?: { start:
   await dialog.getByLabel('Location').fill('Lakeside camp');
   await dialog.getByRole('button', { name: 'Create event' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const invite = page.getByRole('dialog', { name: 'Event Members' });
+  await expect(invite).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(invite).toBeHidden();
+  await page.goBack();
   await expect(page.getByRole('article', { name })).toBeVisible();
 }
 

@@ -102,7 +102,7 @@ test('a session an earlier version kept in localStorage moves to IndexedDB, stil
   });
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
   await app.expectPath('/dashboard');
   expect(await page.evaluate((name) => localStorage.getItem(name), key)).toBeNull();
   const moved = await page.evaluate(async (name) => {

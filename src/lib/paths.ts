@@ -41,7 +41,12 @@ export const paths = {
     href: (options: { upgradeCancelled?: boolean } = {}) =>
       options.upgradeCancelled ? '/subscription?upgrade_cancelled=true' : '/subscription',
   },
-  event: { path: '/events/:eventId', href: (eventId: string) => `/events/${enc(eventId)}` },
+  event: {
+    path: '/events/:eventId',
+    /** `invite`: open with the members dialog (the invite step), as after creating the event. */
+    href: (eventId: string, options: { invite?: boolean } = {}) =>
+      `/events/${enc(eventId)}${options.invite ? '?invite=1' : ''}`,
+  },
   eventSection: {
     path: (section: EventSection) => `/events/:eventId/${section}`,
     href: (eventId: string, section: EventSection) => `/events/${enc(eventId)}/${section}`,

@@ -12,7 +12,8 @@ interface CreateEventDialogProps {
   tier: Tier;
   activeCreatedCount: number;
   onClose(): void;
-  onQueued(mutationId: string, name: string): void;
+  /** The new event's (device) id: the home opens it with the invite step. */
+  onQueued(eventId: string): void;
 }
 
 /** Creating an event, with the plan's limits explained before the database would refuse. */
@@ -26,8 +27,8 @@ export function CreateEventDialog({ tier, activeCreatedCount, onClose, onQueued 
   async function create(values: EventFormValues): Promise<string | null> {
     try {
       const queued = await mutate('event.create', eventFieldsOf(values));
-      onQueued(queued.mutationId, values.name.trim());
       onClose();
+      onQueued(queued.args.id);
       return null;
     } catch (error) {
       return mutateErrorText(error, 'Failed to create event');

@@ -1,13 +1,21 @@
 import { Badge, Button, HStack, Tabs, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { EVENT_LINKS, lockedReason } from '../../access/event-links.ts';
+import { isTier } from '../../access/tiers.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { paths, type EventSection } from '../../lib/paths.ts';
 import { useEvents, useMemberSummaries } from '../events/index.ts';
 import { useAuthStore } from '../auth/index.ts';
 import type { ConfirmRequest } from '../../components/confirm-dialog.tsx';
 import { confirmRequest, queueChange, restoreEvent, type EventAction } from './event-actions.ts';
 import { EventGrid } from './event-grid.tsx';
+import { homeOrder } from './home-needs.ts';
+import { HomeInvitations } from './home-invitations.tsx';
+import { HomeWelcome } from './home-welcome.tsx';
 import { RejectedChangesNotice } from './rejected-changes-notice.tsx';
+import { useHomeNeeds } from './use-home-needs.ts';
 
 const CreateEventDialog = lazy(async () => ({
   default: (await import('./create-event-dialog.tsx')).CreateEventDialog,
@@ -22,22 +30,51 @@ const STATUSES = [
   { value: 'deleted', label: 'Deleted', empty: 'No deleted events.' },
 ] as const;
 
-/** `/dashboard`: my events by status, creating one, leaving, deleting and restoring. */
+const ACCESS_KEYS = new Map(EVENT_LINKS.map((link) => [link.section, link.accessKey]));
+
+/**
+ * `/dashboard`, the home: per event what needs me (happening now first, then upcoming by start
+ * date, then past), new invitations, a first step for a first-time user; creating an event (which
+ * then opens with its invite step), leaving, deleting and restoring. All from the device database.
+ */
 export function DashboardPage() {
   const user = useAuthStore((state) => state.user);
   const events = useEvents();
   const summaries = useMemberSummaries();
+  const home = useHomeNeeds();
+  const navigate = useNavigate();
   const [tab, setTab] = useState<string>('active');
   const [isCreating, setCreating] = useState(false);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [queueError, setQueueError] = useState<string | null>(null);
-  const byStatus = useMemo(
-    () =>
-      Object.fromEntries(
-        STATUSES.map((status) => [status.value, events.filter((event) => event.status === status.value)]),
-      ),
-    [events],
-  );
+  const byStatus = useMemo(() => {
+    return Object.fromEntries(
+      STATUSES.map((status) => [
+        status.value,
+        homeOrder(
+          events.filter((event) => event.status === status.value),
+          home.today,
+        ),
+      ]),
+    );
+  }, [events, home.today]);
+  // Which pages of which event are open to me: a stable function while no event's tier changed.
+  const tiers = events.map((event) => `${event.id}:${event.access_tier}`).join(',');
+  const isOpen = useMemo(() => {
+    const tierOf = new Map(
+      tiers.split(',').map((pair) => [pair.slice(0, pair.lastIndexOf(':')), pair.slice(pair.lastIndexOf(':') + 1)]),
+    );
+    return (eventId: string, section: EventSection) => {
+      const tier = tierOf.get(eventId);
+      const accessKey = ACCESS_KEYS.get(section);
+      if (!tier || !isTier(tier) || !accessKey) return true;
+      return !lockedReason(accessKey, user, { accessTier: tier, isMember: true });
+    };
+  }, [tiers, user]);
+  // The benchmark's end mark (bench/home.ts): the first render with the device's answers.
+  useEffect(() => {
+    if (home.isLoaded) performance.mark('crewcamp:home-rendered');
+  }, [home.isLoaded]);
   const queue = useMemo(() => queueChange(() => setQueueError(null), setQueueError), []);
   // The cards are memoized: one stable handler that reads the lists as they are when it runs.
   const current = useRef({ events, summaries });
@@ -60,27 +97,41 @@ export function DashboardPage() {
   if (!user) return null;
   const activeCreated = events.filter((event) => event.created_by === user.id && event.status === 'active').length;
   const firstName = user.firstName || user.name?.split(' ')[0] || user.email || 'there';
+  const isFirstTime = home.isLoaded && home.eventCount === 0;
 
   return (
     <>
-      <PageHeader title={`Welcome back, ${firstName}`} description="Here is what your crews are up to.">
+      <PageHeader
+        title={isFirstTime ? `Welcome to CrewCamp, ${firstName}` : `Welcome back, ${firstName}`}
+        description={isFirstTime ? 'Plan your next trip with your crew, even offline.' : 'Here is what needs you.'}
+      >
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Badge colorPalette="forest" variant="subtle" size="lg">
             {`${user.tier[0].toUpperCase()}${user.tier.slice(1)} plan`}
           </Badge>
-          <Button onClick={() => setCreating(true)} w={{ base: 'full', sm: 'auto' }}>
-            <Plus aria-hidden />
-            Create event
-          </Button>
+          {isFirstTime ? null : (
+            <Button onClick={() => setCreating(true)} w={{ base: 'full', sm: 'auto' }}>
+              <Plus aria-hidden />
+              Create event
+            </Button>
+          )}
         </HStack>
       </PageHeader>
       <RejectedChangesNotice />
+      <HomeInvitations invitations={home.invitations} />
       {queueError ? (
         <Text role="alert" color="fg.error" mb="4">
           {queueError}
         </Text>
       ) : null}
-      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} variant="line" lazyMount>
+      {isFirstTime ? <HomeWelcome onCreate={() => setCreating(true)} /> : null}
+      <Tabs.Root
+        hidden={isFirstTime}
+        value={tab}
+        onValueChange={(details) => setTab(details.value)}
+        variant="line"
+        lazyMount
+      >
         <Tabs.List aria-label="Events by status" mb="4">
           {STATUSES.map((status) => (
             <Tabs.Trigger key={status.value} value={status.value}>
@@ -96,6 +147,8 @@ export function DashboardPage() {
             <EventGrid
               events={byStatus[status.value]}
               summaries={summaries}
+              needs={home.byEvent}
+              isOpen={isOpen}
               emptyText={status.empty}
               onAction={onAction}
             />
@@ -108,7 +161,7 @@ export function DashboardPage() {
             tier={user.tier}
             activeCreatedCount={activeCreated}
             onClose={() => setCreating(false)}
-            onQueued={() => setTab('active')}
+            onQueued={(eventId) => void navigate(paths.event.href(eventId, { invite: true }))}
           />
         ) : null}
         {confirm ? <ConfirmDialog {...confirm} onClose={() => setConfirm(null)} /> : null}

@@ -11,6 +11,9 @@ import { formatDateRange } from '../events/index.ts';
 import { useOnDemand } from '../../lib/lazy-page.ts';
 import type { EventActionsMenuProps } from './event-actions-menu.tsx';
 import type { EventAction } from './event-actions.ts';
+import { EventNeedsLines, needsLines } from './event-needs-lines.tsx';
+import { timingText, type EventNeeds } from './home-needs.ts';
+import type { EventSection } from '../../lib/paths.ts';
 
 const ROLE_LABELS = { creator: 'Creator', admin: 'Admin', member: 'Member' } as const;
 
@@ -30,6 +33,10 @@ function EventActions(props: EventActionsMenuProps) {
 interface EventCardProps {
   event: EventRow;
   summary: MemberSummary | undefined;
+  /** What needs me in this event (the home's lines); undefined while the device is read. */
+  needs: EventNeeds | undefined;
+  /** Whether a page of this event is open to me (not locked by its tier). */
+  isOpen(eventId: string, section: EventSection): boolean;
   onAction(eventId: string, action: EventAction): void;
 }
 
@@ -37,13 +44,21 @@ interface EventCardProps {
 function sameCard(before: EventCardProps, after: EventCardProps): boolean {
   return (
     before.onAction === after.onAction &&
+    before.isOpen === after.isOpen &&
     shallow(before.event, after.event) &&
+    JSON.stringify(before.needs ?? null) === JSON.stringify(after.needs ?? null) &&
     shallow(before.summary ?? null, after.summary ?? null)
   );
 }
 
-/** One event on the dashboard: name (opens it), dates, place, crew size, my role, and its actions. */
-export const EventCard = memo(function EventCard({ event, summary, onAction: onEventAction }: EventCardProps) {
+/** One event on the home: name (opens it), when, dates, place, crew size, my role, what needs me, and its actions. */
+export const EventCard = memo(function EventCard({
+  event,
+  summary,
+  needs,
+  isOpen,
+  onAction: onEventAction,
+}: EventCardProps) {
   const onAction = (action: EventAction) => onEventAction(event.id, action);
   const dates = formatDateRange(event.start_date, event.end_date);
   const isCreator = summary?.myRole === 'creator';
@@ -73,6 +88,14 @@ export const EventCard = memo(function EventCard({ event, summary, onAction: onE
                 {ROLE_LABELS[summary.myRole]}
               </Badge>
             ) : null}
+            {needs && !isDeleted ? (
+              <Badge
+                variant={needs.timing.kind === 'now' ? 'solid' : 'subtle'}
+                colorPalette={needs.timing.kind === 'now' ? 'ember' : needs.timing.kind === 'past' ? 'gray' : 'forest'}
+              >
+                {timingText(needs.timing)}
+              </Badge>
+            ) : null}
             {isSaving ? <Badge variant="outline">Not synced yet</Badge> : null}
           </HStack>
         </Stack>
@@ -94,6 +117,9 @@ export const EventCard = memo(function EventCard({ event, summary, onAction: onE
           <Text>{summary?.count === 1 ? '1 member' : `${summary?.count ?? 0} members`}</Text>
         </HStack>
       </Stack>
+      {needs && !isDeleted ? (
+        <EventNeedsLines eventId={event.id} lines={needsLines(needs, (section) => isOpen(event.id, section))} />
+      ) : null}
       {isDeleted && isCreator ? (
         <Button
           variant="outline"

@@ -3,7 +3,7 @@ import { ReplacedNotices } from '../../components/replaced-notices.tsx';
 import { EVENT_EDIT_GROUPS } from './sync/event-kinds.ts';
 import { Pencil } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EventMembersDialog } from './members/event-members-dialog.tsx';
 import { CrewCard } from './crew-card.tsx';
@@ -21,7 +21,13 @@ export function EventPage() {
   const { eventId = '' } = useParams();
   const page = useEventPage(eventId);
   const [isEditing, setEditing] = useState(false);
-  const [isMembersOpen, setMembersOpen] = useState(false);
+  // `?invite=1` (just created): the members dialog opens at once to invite the crew.
+  const [search, setSearch] = useSearchParams();
+  const [isMembersOpen, setMembersOpen] = useState(() => search.get('invite') === '1');
+  const closeMembers = () => {
+    setMembersOpen(false);
+    if (search.has('invite')) setSearch({}, { replace: true });
+  };
 
   if (page.status !== 'ready') return <EventPageFallback page={page} loadingText="Loading the event..." />;
   const { event, members, myUserId, isManager, names } = page;
@@ -55,7 +61,7 @@ export function EventPage() {
       </SimpleGrid>
       <Suspense fallback={null}>
         {isEditing ? <EditEventDialog event={event} onClose={() => setEditing(false)} /> : null}
-        {isMembersOpen ? <EventMembersDialog isOpen eventId={event.id} onClose={() => setMembersOpen(false)} /> : null}
+        {isMembersOpen ? <EventMembersDialog isOpen eventId={event.id} onClose={closeMembers} /> : null}
       </Suspense>
     </>
   );

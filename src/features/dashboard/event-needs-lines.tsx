@@ -1,0 +1,99 @@
+import { Box, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { format, parseISO } from 'date-fns';
+import { CalendarClock, Car, ListChecks, MessageCircle, Wallet, type LucideIcon } from 'lucide-react';
+import { Link as RouterLink } from 'react-router';
+import { paths, type EventSection } from '../../lib/paths.ts';
+import { formatMoney } from '../expenses/index.ts';
+import type { EventNeeds, MyRide } from './home-needs.ts';
+
+const when = (t: string) => format(parseISO(t.slice(0, 19)), 'EEE HH:mm');
+
+function rideText(ride: MyRide): string {
+  if (ride.kind === 'driving') return `You drive, leaving ${when(ride.departs_at)}`;
+  if (ride.kind === 'riding') return `You have a seat, leaving ${when(ride.departs_at)}`;
+  return 'No ride yet';
+}
+
+function balanceText(balance: number): string {
+  if (balance < 0) return `You owe ${formatMoney(-balance)}`;
+  if (balance > 0) return `You get back ${formatMoney(balance)}`;
+  return 'All settled';
+}
+
+interface Line {
+  section: EventSection;
+  icon: LucideIcon;
+  text: string;
+  /** Something to act on (shown in the accent colour). */
+  isUrgent?: boolean;
+}
+
+/** The lines of one event, in the order a member checks them; sections locked for the event are left out. */
+export function needsLines(needs: EventNeeds, isOpen: (section: EventSection) => boolean): Line[] {
+  const isPast = needs.timing.kind === 'past';
+  const lines: Line[] = [];
+  if (needs.unread > 0)
+    lines.push({
+      section: 'chat',
+      icon: MessageCircle,
+      text: needs.unread === 1 ? '1 unread message' : `${needs.unread} unread messages`,
+      isUrgent: true,
+    });
+  if (!isPast && needs.next)
+    lines.push({
+      section: 'schedule',
+      icon: CalendarClock,
+      text: `Next: ${needs.next.title}, ${when(needs.next.starts_at)}`,
+    });
+  if (needs.openItems.count > 0) {
+    const more = needs.openItems.count - 1;
+    lines.push({
+      section: 'checklists',
+      icon: ListChecks,
+      text: `${needs.openItems.count === 1 ? '1 open item' : `${needs.openItems.count} open items`} for you: ${needs.openItems.first ?? ''}${more ? ` and ${more} more` : ''}`,
+      isUrgent: true,
+    });
+  }
+  if (needs.balance !== null && !(isPast && needs.balance === 0))
+    lines.push({ section: 'expenses', icon: Wallet, text: balanceText(needs.balance), isUrgent: needs.balance < 0 });
+  if (!isPast)
+    lines.push({ section: 'transport', icon: Car, text: rideText(needs.ride), isUrgent: needs.ride.kind === 'none' });
+  return lines.filter((line) => isOpen(line.section));
+}
+
+/** "What needs me" in one event: each line opens its page. */
+export function EventNeedsLines({ eventId, lines }: { eventId: string; lines: Line[] }) {
+  if (!lines.length) return null;
+  return (
+    <Stack as="ul" aria-label="What needs you" gap="0" listStyleType="none" mx="-2">
+      {lines.map((line) => (
+        <Box as="li" key={line.section}>
+          <HStack
+            asChild
+            gap="2"
+            px="2"
+            minH="11"
+            rounded="md"
+            textStyle="sm"
+            color={line.isUrgent ? 'fg' : 'fg.muted'}
+            fontWeight={line.isUrgent ? 'medium' : 'normal'}
+            _hover={{ bg: 'bg.muted' }}
+          >
+            <RouterLink to={paths.eventSection.href(eventId, line.section)} data-needs={line.section}>
+              <Icon
+                as={line.icon}
+                boxSize="4"
+                flexShrink={0}
+                color={line.isUrgent ? 'ember.fg' : undefined}
+                aria-hidden
+              />
+              <Text lineClamp={2} minW="0">
+                {line.text}
+              </Text>
+            </RouterLink>
+          </HStack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
