@@ -87,11 +87,11 @@ export async function createEventInUi(page: Page, name: string, dates?: { start:
   await dialog.getByLabel('Location').fill('Lakeside camp');
   await dialog.getByRole('button', { name: 'Create event' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const invite = page.getByRole('dialog', { name: 'Event Members' });
   await expect(invite).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(invite).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('article', { name })).toBeVisible();
 }

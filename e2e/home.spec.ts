@@ -118,12 +118,13 @@ test('a first-time user gets a welcome and a first step; a new event opens with 
   const dialog = page.getByRole('dialog', { name: 'Create an event' });
   await dialog.getByLabel('Event name').fill('Summer camp');
   await dialog.getByRole('button', { name: 'Create event' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Summer camp' })).toBeVisible();
-  await expect(page).toHaveURL(/\/events\/[^/?]+\?invite=1$/);
   const members = page.getByRole('dialog', { name: 'Event Members' });
   await expect(members).toBeVisible();
+  await expect(members).toContainText('Summer camp');
+  await expect(page).toHaveURL(/\/events\/[^/?]+\?invite=1$/);
   await page.keyboard.press('Escape');
   await expect(members).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Summer camp' })).toBeVisible();
   await expect(page).not.toHaveURL(/invite=1/);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Mia' })).toBeVisible();

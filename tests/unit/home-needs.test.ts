@@ -7,8 +7,8 @@ import {
   myRide,
   nextScheduleItem,
   timingText,
-  unreadCount,
 } from '../../src/features/dashboard/home-needs.ts';
+import { unreadCount } from '../../src/features/activity/section-activity.ts';
 
 const event = (name: string, start: string | null, end: string | null, status = 'active') => ({
   name,

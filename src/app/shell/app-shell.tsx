@@ -4,10 +4,12 @@ import { Outlet, useLocation } from 'react-router';
 import { useAuthStore } from '../../features/auth/index.ts';
 import { EventMembersDialog } from '../../features/events/index.ts';
 import { CatchUpSummary } from '../../features/notifications/index.ts';
+import { eventIdFromPath } from '../../lib/paths.ts';
 import { ErrorBoundary } from '../error-fallback.tsx';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { DelayedLoadingView } from '../../components/loading-view.tsx';
 import { AppHeader } from './app-header.tsx';
+import { EventTabBar, TAB_BAR_SPACE } from './event-tab-bar.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 
@@ -25,6 +27,7 @@ export function AppShell() {
   const [pendingMembersId, setPendingMembersId] = useState<string | null>(null);
   // The drawer belongs to the path it was opened on: navigating closes it.
   const isDrawerOpen = drawerPath === location.pathname;
+  const eventId = eventIdFromPath(location.pathname);
 
   const openMembers = (eventId: string) => {
     if (isDrawerOpen) {
@@ -88,7 +91,9 @@ export function AppShell() {
           flex="1"
           minW="0"
           px={{ base: '4', md: '8' }}
-          py={{ base: '5', md: '8' }}
+          pt={{ base: '5', md: '8' }}
+          // On event pages the phone's tab bar covers the bottom: the page ends above it.
+          pb={{ base: eventId ? `calc(1.25rem + ${TAB_BAR_SPACE})` : '5', md: '8' }}
         >
           <Box maxW="5xl" mx="auto">
             <ErrorBoundary key={location.pathname}>
@@ -99,6 +104,7 @@ export function AppShell() {
           </Box>
         </Box>
       </Flex>
+      {eventId ? <EventTabBar eventId={eventId} user={user} onOpenMembers={() => setMembersEventId(eventId)} /> : null}
       {hasOpenedDrawer ? (
         <Suspense fallback={null}>
           <MobileNavDrawer isOpen={isDrawerOpen} onClose={() => setDrawerPath(null)} onExitComplete={onDrawerExited}>

@@ -10,6 +10,8 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
+import { useLocation } from 'react-router';
+import { useEventActivity } from '../../features/activity/index.ts';
 import type { CurrentUser } from '../../features/auth/index.ts';
 import type { EventContext } from '../../features/events/index.ts';
 import { paths, type EventSection } from '../../lib/paths.ts';
@@ -32,8 +34,11 @@ interface EventNavProps {
   onOpenMembers(): void;
 }
 
-/** The sidebar's section for the event of an /events/{id} path. */
+/** The sidebar's section for the event of an /events/{id} path, each page marked with what is new there. */
 export function EventNav({ eventId, event, user, onOpenMembers }: EventNavProps) {
+  const activity = useEventActivity(eventId);
+  // The page open now has nothing new: it is being looked at.
+  const current = useLocation().pathname.split('/')[3];
   return (
     <Stack as="section" aria-label="Event" gap="1">
       <Heading as="h2" textStyle="xs" textTransform="uppercase" letterSpacing="wider" color="fg.muted" px="3" pt="2">
@@ -51,6 +56,7 @@ export function EventNav({ eventId, event, user, onOpenMembers }: EventNavProps)
           label={item.label}
           icon={ICONS[item.section]}
           lockedReason={lockedReason(item.accessKey, user, event)}
+          count={item.section === current ? 0 : activity[item.section]}
         />
       ))}
     </Stack>

@@ -3,6 +3,7 @@ import { Lock, type LucideIcon } from 'lucide-react';
 import { Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { lazyPage } from '../../lib/lazy-page.ts';
+import { NewMarker, newLabel } from './tab-link.tsx';
 
 const LockedTooltip = lazyPage(() => import('./locked-tooltip.tsx'), 'LockedTooltip');
 
@@ -14,6 +15,8 @@ interface NavItemProps {
   end?: boolean;
   /** 'Upgrade to {tier} to unlock this feature' when the user's access is gated or none. */
   lockedReason?: string | null;
+  /** What is new on the page since the member last looked (unread chat, changed rows). */
+  count?: number;
 }
 
 const itemStyles = {
@@ -29,11 +32,16 @@ const itemStyles = {
   css: { '&[aria-current=page]': { bg: 'forest.subtle', color: 'forest.fg' } },
 } as const;
 
-/** A link of the sidebar; a locked one is dimmed, shows a lock and explains itself in a tooltip. */
-export function NavItem({ to, label, icon, end, lockedReason }: NavItemProps) {
+/** A link of the sidebar (with a marker of what is new there); a locked one is dimmed, shows a lock and explains itself in a tooltip. */
+export function NavItem({ to, label, icon, end, lockedReason, count = 0 }: NavItemProps) {
   const link = (
     <Box asChild {...itemStyles} opacity={lockedReason ? 0.75 : 1}>
-      <NavLink to={to} end={end} data-locked={lockedReason ? 'true' : undefined}>
+      <NavLink
+        to={to}
+        end={end}
+        data-locked={lockedReason ? 'true' : undefined}
+        aria-label={lockedReason ? undefined : newLabel(label, count)}
+      >
         <Icon as={icon} boxSize="5" aria-hidden />
         <Box as="span" flex="1">
           {label}
@@ -43,7 +51,9 @@ export function NavItem({ to, label, icon, end, lockedReason }: NavItemProps) {
             <Icon as={Lock} boxSize="4" aria-hidden />
             <VisuallyHidden>{lockedReason}</VisuallyHidden>
           </>
-        ) : null}
+        ) : (
+          <NewMarker count={count} />
+        )}
       </NavLink>
     </Box>
   );

@@ -2,6 +2,7 @@ import { Badge, Box, Checkbox, HStack, IconButton, Stack, Text } from '@chakra-u
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ChecklistItemRow } from './sync/checklist-rows.ts';
+import { NewBadge, newRowProps, useIsNew } from '../activity/index.ts';
 
 const dueFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const doneFormat = new Intl.DateTimeFormat(undefined, {
@@ -35,13 +36,15 @@ interface ItemRowProps {
 
 /** One item: tick box, text, quantity, who has it and when it is due; who ticked it and when. */
 export function ChecklistItemRowView({ item, nameOf, onToggle, onEdit, handle, listTitle }: ItemRowProps) {
+  // Added or changed by someone else since my last visit: highlighted.
+  const isNew = useIsNew({ at: item.updated_at, by: item.updated_by ?? item.created_by });
   const details = [
     item.assignee_id ? nameOf(item.assignee_id) : null,
     item.due_date ? `due ${formatDue(item.due_date)}` : null,
     listTitle ?? null,
   ].filter(Boolean);
   return (
-    <HStack gap="1" align="start" py="1.5" pe="1">
+    <HStack gap="1" align="start" py="1.5" pe="1" {...newRowProps(isNew)}>
       {handle}
       <Checkbox.Root
         checked={item.done}
@@ -63,6 +66,7 @@ export function ChecklistItemRowView({ item, nameOf, onToggle, onEdit, handle, l
             >
               {item.text}
             </Checkbox.Label>
+            <NewBadge isNew={isNew} />
             {item.quantity > 1 ? (
               <Badge variant="subtle" aria-label={`quantity ${item.quantity}`}>
                 ×{item.quantity}

@@ -19,6 +19,7 @@ import { mutateErrorText } from '../events/index.ts';
 import { ACTION_LABELS, ChecklistCard, type ListAction } from './checklist-card.tsx';
 import { checklistAsText } from './checklist-helpers.ts';
 import { featureLock } from './checklist-rules.ts';
+import { NewSinceProvider } from '../activity/index.ts';
 import { MyItemsView } from './my-items-view.tsx';
 
 const ItemDialog = lazy(async () => ({ default: (await import('./item-dialog.tsx')).ItemDialog }));
@@ -127,7 +128,7 @@ export function ChecklistsPage() {
   const close = () => setOpen(null);
 
   return (
-    <>
+    <NewSinceProvider eventId={eventId} section="checklists">
       <PageHeader
         title="Checklists"
         description="Who brings the tent, the stove and the bottle opener: shared lists the crew ticks off together."
@@ -247,6 +248,6 @@ export function ChecklistsPage() {
         ) : null}
         {upgrade ? <UpgradeDialog request={upgrade} onClose={() => setUpgrade(null)} /> : null}
       </Suspense>
-    </>
+    </NewSinceProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { format, parseISO } from 'date-fns';
-import { CalendarClock, Car, ListChecks, MessageCircle, Wallet, type LucideIcon } from 'lucide-react';
+import { CalendarClock, Car, ListChecks, MessageCircle, Sparkles, Wallet, type LucideIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { paths, type EventSection } from '../../lib/paths.ts';
 import { formatMoney } from '../expenses/index.ts';
@@ -26,7 +26,18 @@ interface Line {
   text: string;
   /** Something to act on (shown in the accent colour). */
   isUrgent?: boolean;
+  /** When a page has two lines (my items and what is new there). */
+  key?: string;
 }
+
+const NEWS_SECTIONS = ['checklists', 'expenses', 'schedule', 'transport', 'camp-planner'] as const;
+const NEWS_LABELS: Record<(typeof NEWS_SECTIONS)[number], string> = {
+  checklists: 'Checklists',
+  expenses: 'Expenses',
+  schedule: 'Schedule',
+  transport: 'Transport',
+  'camp-planner': 'Site Planner',
+};
 
 /** The lines of one event, in the order a member checks them; sections locked for the event are left out. */
 export function needsLines(needs: EventNeeds, isOpen: (section: EventSection) => boolean): Line[] {
@@ -58,6 +69,12 @@ export function needsLines(needs: EventNeeds, isOpen: (section: EventSection) =>
     lines.push({ section: 'expenses', icon: Wallet, text: balanceText(needs.balance), isUrgent: needs.balance < 0 });
   if (!isPast)
     lines.push({ section: 'transport', icon: Car, text: rideText(needs.ride), isUrgent: needs.ride.kind === 'none' });
+  // What others changed since my last visit, page by page.
+  for (const section of NEWS_SECTIONS) {
+    const count = needs.news?.[section] ?? 0;
+    if (count > 0)
+      lines.push({ section, icon: Sparkles, text: `${count} new in ${NEWS_LABELS[section]}`, key: `${section}-news` });
+  }
   return lines.filter((line) => isOpen(line.section));
 }
 
@@ -67,7 +84,7 @@ export function EventNeedsLines({ eventId, lines }: { eventId: string; lines: Li
   return (
     <Stack as="ul" aria-label="What needs you" gap="0" listStyleType="none" mx="-2">
       {lines.map((line) => (
-        <Box as="li" key={line.section}>
+        <Box as="li" key={line.key ?? line.section}>
           <HStack
             asChild
             gap="2"
@@ -79,7 +96,7 @@ export function EventNeedsLines({ eventId, lines }: { eventId: string; lines: Li
             fontWeight={line.isUrgent ? 'medium' : 'normal'}
             _hover={{ bg: 'bg.muted' }}
           >
-            <RouterLink to={paths.eventSection.href(eventId, line.section)} data-needs={line.section}>
+            <RouterLink to={paths.eventSection.href(eventId, line.section)} data-needs={line.key ?? line.section}>
               <Icon
                 as={line.icon}
                 boxSize="4"

@@ -1,10 +1,11 @@
 /**
  * What the home says per event ("what needs me"), worked out from rows already read from the
  * device database: when it is (happening now, a countdown, past), the next schedule item, my open
- * checklist items, my balance (the expenses feature's maths), my ride, unread chat. Pure functions
+ * checklist items, my balance (the expenses feature's maths), my ride. Pure functions
  * of their inputs (and of `today` / `now`), so the home and its tests agree on every line.
  */
 import { differenceInCalendarDays, parseISO } from 'date-fns';
+import type { ActivityCounts } from '../activity/index.ts';
 import { balances, type ExpenseLike, type SettlementLike } from '../expenses/index.ts';
 
 export type EventTiming = { kind: 'now' } | { kind: 'upcoming'; days: number } | { kind: 'undated' } | { kind: 'past' };
@@ -105,18 +106,6 @@ export function myRide(me: string, rides: readonly RideLike[], mySeatRideIds: Re
   return { kind: ride.driver_id === me ? 'driving' : 'riding', departs_at: ride.departs_at };
 }
 
-/** Messages others wrote after my read marker (all of theirs without one), as the chat's unread line counts. */
-export function unreadCount(
-  messages: ReadonlyArray<{ author_id: string | null; created_at: string }>,
-  lastReadAt: string | null | undefined,
-  me: string,
-): number {
-  const since = lastReadAt ? Date.parse(lastReadAt) : -Infinity;
-  let count = 0;
-  for (const m of messages) if (m.author_id !== me && Date.parse(m.created_at) > since) count++;
-  return count;
-}
-
 /** What the home shows for one event. */
 export interface EventNeeds {
   timing: EventTiming;
@@ -125,5 +114,8 @@ export interface EventNeeds {
   /** My balance in CHF cents; null when the event has no expenses or payments. */
   balance: number | null;
   ride: MyRide;
+  /** Unread chat messages. */
   unread: number;
+  /** What others changed on each page since my last visit there (the activity feature). */
+  news: ActivityCounts | null;
 }

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { CalendarPlus, Lock, MapPin, Pencil, TriangleAlert, Users } from 'lucide-react';
 import type { ScheduleItemRow } from './sync/schedule-rows.ts';
+import { NewBadge, newRowProps, useIsNew } from '../activity/index.ts';
 import { formatTimeRange } from './schedule-format.ts';
 
 interface Props {
@@ -28,6 +29,8 @@ export function ScheduleItemCard({
   onExport,
 }: Props) {
   const hasClash = clashesWith.length > 0;
+  // Added or changed by someone else since my last visit: highlighted.
+  const isNew = useIsNew({ at: item.updated_at, by: item.updated_by ?? item.created_by });
   return (
     <Box
       as="article"
@@ -39,6 +42,7 @@ export function ScheduleItemCard({
       rounded="lg"
       bg="bg.panel"
       p={{ base: '3', md: '4' }}
+      {...newRowProps(isNew)}
     >
       <Stack gap="2">
         <HStack justify="space-between" align="start" gap="3">
@@ -49,6 +53,7 @@ export function ScheduleItemCard({
             <Text as="h3" fontWeight="semibold" textStyle="md" overflowWrap="anywhere">
               {item.title}
             </Text>
+            <NewBadge isNew={isNew} />
           </Stack>
           {canEdit ? (
             <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit ${item.title}`}>

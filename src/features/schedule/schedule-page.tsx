@@ -20,6 +20,7 @@ import { toICalendar } from './icalendar.ts';
 import { formatDay, formatLongDay, icsFileName, scheduleDays } from './schedule-format.ts';
 import { byDay, clashes } from './schedule-helpers.ts';
 import { ScheduleItemCard } from './schedule-item-card.tsx';
+import { NewSinceProvider } from '../activity/index.ts';
 import { downloadText } from '../../lib/download.ts';
 
 const ScheduleItemDialog = lazy(async () => ({
@@ -123,7 +124,7 @@ export function SchedulePage() {
 
   const assigningItem = items.find((item) => item.id === assigning);
   return (
-    <>
+    <NewSinceProvider eventId={eventId} section="schedule">
       <PageHeader
         title="Schedule"
         description="Arrival, shifts and the headliner: the crew's agenda for every day of the event."
@@ -232,6 +233,6 @@ export function SchedulePage() {
       </Suspense>
       {upgrade ? <UpgradeDialog request={upgrade} onClose={() => setUpgrade(null)} /> : null}
       {confirm ? <ConfirmDialog {...confirm} onClose={() => setConfirm(null)} /> : null}
-    </>
+    </NewSinceProvider>
   );
 }

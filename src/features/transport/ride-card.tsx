@@ -20,6 +20,7 @@ import { paths } from '../../lib/paths.ts';
 import type { ExpenseRow } from '../expenses/index.ts';
 import { mutate } from '../../data/index.ts';
 import { formatMoney, useEventCurrency } from '../expenses/index.ts';
+import { NewBadge, newRowProps, useIsNew } from '../activity/index.ts';
 import type { SeatedRide } from './transport-helpers.ts';
 
 const departure = (at: string) => format(new Date(at), 'EEE d MMM, HH:mm');
@@ -64,9 +65,11 @@ export function RideCard({ ride, ctx, onChange, onCancel, onSplitCosts, onUpgrad
   const splitExpense = split ? ctx.expenseOf(split.expense_id) : undefined;
   const back = ride.direction === 'return';
   const ofTheRide = `the ${back ? 'return ride' : 'ride'} from ${ride.departure_place}`;
+  // Offered or changed by someone else since my last visit: highlighted.
+  const isNew = useIsNew({ at: ride.updated_at, by: ride.driver_id });
 
   return (
-    <Card.Root as="article" aria-label={label} variant="outline">
+    <Card.Root as="article" aria-label={label} variant="outline" {...newRowProps(isNew)}>
       <Card.Body gap="3">
         <HStack justify="space-between" align="start" gap="3">
           <Stack gap="1" minW="0">
@@ -79,6 +82,7 @@ export function RideCard({ ride, ctx, onChange, onCancel, onSplitCosts, onUpgrad
             <Text textStyle="sm" color="fg.muted">
               {departure(ride.departs_at)}
             </Text>
+            <NewBadge isNew={isNew} />
           </Stack>
           <Badge colorPalette={free > 0 ? 'green' : 'gray'} flexShrink="0">
             {free > 0 ? `${free} of ${ride.seats} seats free` : 'Full'}

@@ -17,6 +17,7 @@ import { useRidePassengers, useRides } from './use-transport.ts';
 import { EventPageFallback } from '../events/index.ts';
 import { useEventPage } from '../events/index.ts';
 import { RideCard, type RideCardContext } from './ride-card.tsx';
+import { NewSinceProvider } from '../activity/index.ts';
 import { ridesOf, ridesWithSeats, withoutRide, type SeatedRide } from './transport-helpers.ts';
 
 const RideDialog = lazy(async () => ({ default: (await import('./ride-dialog.tsx')).RideDialog }));
@@ -104,7 +105,7 @@ export function TransportPage() {
     });
 
   return (
-    <>
+    <NewSinceProvider eventId={eventId} section="transport">
       {header}
       <RefusedChangeAlerts
         changes={refused}
@@ -238,6 +239,6 @@ export function TransportPage() {
       </Suspense>
       {confirm ? <ConfirmDialog {...confirm} onClose={() => setConfirm(null)} /> : null}
       {upgrade ? <UpgradeDialog request={upgrade} onClose={() => setUpgrade(null)} /> : null}
-    </>
+    </NewSinceProvider>
   );
 }

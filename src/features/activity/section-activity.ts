@@ -1,0 +1,143 @@
+/**
+ * What is new on an event's pages since the member last looked: for chat the unread messages (the
+ * chat's own read marker), for the other pages the rows others added or changed after the member's
+ * last visit to that page. Visits are kept on the device (the `meta` table, `visit|{event}|{page}`);
+ * before the first visit the member's joining counts as one, so a new member does not find every
+ * page of an old event marked new. Rows read raw (no feature imports: the pages import this one).
+ */
+import type { CrewCampDb } from '../../db/crewcamp-db.ts';
+import type { MirrorTable, RowOf } from '../../db/mirror.ts';
+import { tableOf } from '../../sync/local-writer.ts';
+
+const TRACKED_SECTIONS = ['checklists', 'expenses', 'schedule', 'transport', 'camp-planner'] as const;
+export type TrackedSection = (typeof TRACKED_SECTIONS)[number];
+export type ActivitySection = 'chat' | TrackedSection;
+export type ActivityCounts = Record<ActivitySection, number>;
+
+/** When a row last changed and who changed it (null: not known). */
+export interface Change {
+  at: string;
+  by: string | null;
+}
+
+type Source<T extends MirrorTable = MirrorTable> = { table: T; change(row: RowOf[T]): Change };
+const source = <T extends MirrorTable>(table: T, change: (row: RowOf[T]) => Change): Source =>
+  ({ table, change }) as unknown as Source;
+
+/** The last editor of an expense: the newest field edit's author, else its creator. */
+function expenseEditor(row: RowOf['expenses']): string | null {
+  let last: { at: string; by: string | null } | null = null;
+  for (const edit of Object.values(row.field_edits ?? {})) if (!last || edit.at > last.at) last = edit;
+  return last ? last.by : row.created_by;
+}
+
+/** Where each page's rows are and how to tell who changed one last. */
+const SECTION_SOURCES: Record<TrackedSection, Source[]> = {
+  checklists: [
+    source('checklists', (r) => ({ at: r.updated_at, by: r.created_by })),
+    source('checklistItems', (r) => ({ at: r.updated_at, by: r.updated_by ?? r.created_by })),
+  ],
+  expenses: [
+    source('expenses', (r) => ({ at: r.updated_at, by: expenseEditor(r) })),
+    source('settlements', (r) => ({ at: r.updated_at, by: r.created_by })),
+  ],
+  schedule: [source('scheduleItems', (r) => ({ at: r.updated_at, by: r.updated_by ?? r.created_by }))],
+  transport: [
+    source('rides', (r) => ({ at: r.updated_at, by: r.driver_id })),
+    source('ridePassengers', (r) => ({ at: r.updated_at, by: r.user_id })),
+  ],
+  // Site items do not record who moved them last: their creator stands in.
+  'camp-planner': [source('siteItems', (r) => ({ at: r.updated_at, by: r.created_by }))],
+};
+
+/** Whether a change is news to `me`: made by someone else after `since`. */
+export function isNewSince(change: Change, since: string | null, me: string): boolean {
+  if (!since || change.by === me) return false;
+  return Date.parse(change.at) > Date.parse(since);
+}
+
+const visitKey = (eventId: string, section: ActivitySection) => `visit|${eventId}|${section}`;
+
+/** The member's last visit to a page, else when they joined the event; null when neither is known. */
+export async function lastVisit(
+  db: CrewCampDb,
+  me: string,
+  eventId: string,
+  section: ActivitySection,
+): Promise<string | null> {
+  const visit = (await db.meta.get(visitKey(eventId, section)))?.value;
+  if (typeof visit === 'string') return visit;
+  return (await tableOf(db, 'members').get(`${eventId}|${me}`))?.created_at ?? null;
+}
+
+export async function recordVisit(db: CrewCampDb, eventId: string, section: ActivitySection): Promise<void> {
+  await db.meta.put({ key: visitKey(eventId, section), value: new Date().toISOString() });
+}
+
+/** Messages others wrote after my read marker (all of theirs without one), as the chat's unread line counts. */
+export function unreadCount(
+  messages: ReadonlyArray<{ author_id: string | null; created_at: string }>,
+  lastReadAt: string | null | undefined,
+  me: string,
+): number {
+  const since = lastReadAt ? Date.parse(lastReadAt) : -Infinity;
+  let count = 0;
+  for (const m of messages) if (m.author_id !== me && Date.parse(m.created_at) > since) count++;
+  return count;
+}
+
+async function unreadChat(db: CrewCampDb, me: string, eventId: string, lastRead: string | null): Promise<number> {
+  // A second early: stored times differ in format ('Z' or '+00:00'); unreadCount compares exactly.
+  const from = lastRead ? new Date(Date.parse(lastRead) - 1000).toISOString() : '';
+  const rows = await tableOf(db, 'chatMessages')
+    .where('[event_id+created_at]')
+    .between([eventId, from], [eventId, '\uffff'])
+    .toArray();
+  return unreadCount(rows, lastRead, me);
+}
+
+/**
+ * What is new on each page of the given events for `me`, in a fixed number of reads (the visits,
+ * my memberships, each page's rows of these events) plus one index range of chat per event. Rows
+ * are read raw: only their times and authors are looked at.
+ */
+export async function eventsActivity(
+  db: CrewCampDb,
+  me: string,
+  eventIds: readonly string[],
+): Promise<Map<string, ActivityCounts>> {
+  const out = new Map<string, ActivityCounts>();
+  if (!eventIds.length) return out;
+  const ids = [...eventIds];
+  const [visitRows, memberships, markers] = await Promise.all([
+    db.meta.where('key').startsWith('visit|').toArray(),
+    tableOf(db, 'members').where('user_id').equals(me).toArray(),
+    tableOf(db, 'chatReadMarkers').bulkGet(ids),
+  ]);
+  const visits = new Map(visitRows.map((row) => [row.key, row.value]));
+  const joined = new Map(memberships.map((m) => [m.event_id, m.created_at]));
+  const since = (eventId: string, section: ActivitySection) => {
+    const visit = visits.get(visitKey(eventId, section));
+    return typeof visit === 'string' ? visit : (joined.get(eventId) ?? null);
+  };
+  const chats = await Promise.all(
+    ids.map((eventId, i) => unreadChat(db, me, eventId, markers[i]?.last_read_at ?? null)),
+  );
+  ids.forEach((eventId, i) =>
+    out.set(eventId, { chat: chats[i], checklists: 0, expenses: 0, schedule: 0, transport: 0, 'camp-planner': 0 }),
+  );
+  await Promise.all(
+    TRACKED_SECTIONS.flatMap((section) =>
+      SECTION_SOURCES[section].map(async ({ table, change }) => {
+        const query = tableOf(db, table).where('event_id');
+        const rows = await (ids.length === 1 ? query.equals(ids[0]) : query.anyOf(ids)).toArray();
+        for (const row of rows) {
+          const eventId = (row as { event_id: string }).event_id;
+          const counts = out.get(eventId);
+          if (counts && isNewSince(change(row), since(eventId, section), me)) counts[section] += 1;
+        }
+      }),
+    ),
+  );
+  return out;
+}
