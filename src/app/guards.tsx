@@ -47,7 +47,7 @@ export function RegisterGuard({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
   if (status === 'initializing' || !isReady) return <LoadingView />;
   if (!registrationEnabled) return <Navigate to={paths.login.href()} replace />;
-  if (waitlistEnabled && !params.get('token')) return <Navigate to={paths.waitlist.href()} replace />;
+  if (waitlistEnabled && !params.get('token')) return <Navigate to={paths.waitlist.href({ join: true })} replace />;
   if (status === 'signed-in') return <Navigate to={paths.dashboard.href()} replace />;
   return children;
 }

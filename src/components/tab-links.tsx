@@ -8,17 +8,25 @@ interface TabLink {
   label: string;
 }
 
-/** A row of links styled as tabs (profile and admin areas); the current one is marked. */
+/**
+ * A row of links styled as tabs (profile and admin areas); the current one is marked. On a phone
+ * the tabs share the width in a smaller type, so four of them fit 360 px without scrolling.
+ */
 function TabLinks({ label, tabs }: { label: string; tabs: TabLink[] }) {
   return (
     <Box as="nav" aria-label={label} borderBottomWidth="1px" mb="6" overflowX="auto">
-      <HStack gap="1" minW="max-content">
+      <HStack gap={{ base: '0', sm: '1' }} minW="max-content">
         {tabs.map((tab) => (
           <Box
             key={tab.href}
             asChild
-            px="3"
+            flex={{ base: '1', sm: 'none' }}
+            textAlign="center"
+            whiteSpace="nowrap"
+            px={{ base: '1.5', sm: '3' }}
             py="2.5"
+            minH="11"
+            textStyle={{ base: 'sm', sm: 'md' }}
             fontWeight="medium"
             color="fg.muted"
             borderBottomWidth="2px"

@@ -15,7 +15,11 @@ export type AdminTab = (typeof ADMIN_TABS)[number];
 export const paths = {
   root: { path: '/', href: () => '/' },
   landing: { path: '/landing', href: () => '/landing' },
-  waitlist: { path: '/waitlist', href: () => '/waitlist' },
+  waitlist: {
+    path: '/waitlist',
+    /** `join`: scrolled to the join-the-waitlist form (below the sign-in form). */
+    href: (options: { join?: boolean } = {}) => (options.join ? '/waitlist#join' : '/waitlist'),
+  },
   login: { path: '/login', href: () => '/login' },
   register: {
     path: '/register',

@@ -36,7 +36,7 @@ export function RegisterPage() {
     return (
       <BrandNotice
         title="This link does not work"
-        action={{ to: paths.waitlist.href(), label: 'Go to the waitlist', variant: 'outline' }}
+        action={{ to: paths.waitlist.href({ join: true }), label: 'Go to the waitlist', variant: 'outline' }}
       >
         <FormMessage status="error">This approval link is not valid or has expired.</FormMessage>
       </BrandNotice>

@@ -60,7 +60,7 @@ export function LandingPage() {
               </Text>
               <Stack direction={{ base: 'column', sm: 'row' }} gap="3" w={{ base: 'full', sm: 'auto' }}>
                 <Button asChild size="xl" colorPalette="ember">
-                  <RouterLink to={paths.waitlist.href()}>Join the waitlist</RouterLink>
+                  <RouterLink to={paths.waitlist.href({ join: true })}>Join the waitlist</RouterLink>
                 </Button>
                 <Button asChild size="xl" variant="outline">
                   <RouterLink to={paths.login.href()}>Sign in</RouterLink>
@@ -150,7 +150,7 @@ export function LandingPage() {
           <Copyright />
           <HStack gap="4">
             <Link asChild color="forest.fg" fontWeight="medium">
-              <RouterLink to={paths.waitlist.href()}>Waitlist</RouterLink>
+              <RouterLink to={paths.waitlist.href({ join: true })}>Waitlist</RouterLink>
             </Link>
             <Link asChild color="forest.fg" fontWeight="medium">
               <RouterLink to={paths.login.href()}>Sign in</RouterLink>

@@ -43,7 +43,7 @@ export function InviteSignUp() {
         <Text color="fg.muted">
           New to CrewCamp? New accounts come from the waitlist for now.{' '}
           <Link asChild color="forest.fg" fontWeight="semibold">
-            <RouterLink to={paths.waitlist.href()}>Join the waitlist</RouterLink>
+            <RouterLink to={paths.waitlist.href({ join: true })}>Join the waitlist</RouterLink>
           </Link>
           , and open this invite link again once your account is ready.
         </Text>
