@@ -20,6 +20,8 @@ const featureDependencies = {
   expenses: ['events'],
   friends: ['auth'],
   notifications: ['auth', 'events'],
+  // The organizer's view across events.
+  organizer: ['checklists', 'events', 'expenses', 'schedule', 'transport'],
   profile: ['auth', 'events', 'notifications'],
   schedule: ['activity', 'events'],
   'site-planner': ['events'],

@@ -37,6 +37,7 @@ const SubscriptionSuccessPage = lazyPage(
 const JoinPage = lazyPage(() => import('../features/events/join-page.tsx'), 'JoinPage');
 const AppShell = lazyPage(() => import('./shell/app-shell.tsx'), 'AppShell');
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
+const OrganizerPage = lazyPage(() => import('../features/organizer/organizer-page.tsx'), 'OrganizerPage');
 const SubscriptionPage = lazyPage(() => import('../features/subscription/subscription-page.tsx'), 'SubscriptionPage');
 const EventPage = lazyPage(() => import('../features/events/event-page.tsx'), 'EventPage');
 const ChatPage = lazyPage(() => import('../features/chat/chat-page.tsx'), 'ChatPage');
@@ -139,6 +140,14 @@ const routes: RouteObject[] = [
             element: (
               <RequireAccess accessKey="dashboard_page" redirectTo={paths.root.href()}>
                 <DashboardPage />
+              </RequireAccess>
+            ),
+          },
+          {
+            path: paths.organizer.path,
+            element: (
+              <RequireAccess accessKey="multi_event_dashboard" redirectTo={paths.dashboard.href()}>
+                <OrganizerPage />
               </RequireAccess>
             ),
           },

@@ -40,6 +40,7 @@ export const paths = {
   },
   join: { path: '/join', href: (eventId: string) => `/join?id=${enc(eventId)}` },
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  organizer: { path: '/organizer', href: () => '/organizer' },
   subscription: {
     path: '/subscription',
     href: (options: { upgradeCancelled?: boolean } = {}) =>

@@ -1,5 +1,5 @@
 import { Button, Separator, Stack } from '@chakra-ui/react';
-import { House, LogOut, Shield, UserRound } from 'lucide-react';
+import { House, LayoutGrid, LogOut, Shield, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { InstallAppButton } from '../../pwa/install-app-button.tsx';
@@ -38,6 +38,9 @@ export function SidebarNav({ user, onOpenMembers }: SidebarNavProps) {
   return (
     <Stack as="nav" aria-label="Main" gap="1" p="3" h="full">
       <NavItem to={paths.dashboard.href()} end label="Dashboard" icon={House} />
+      {user?.tier === 'organizer' ? (
+        <NavItem to={paths.organizer.href()} label="All my events" icon={LayoutGrid} />
+      ) : null}
       {user?.role === 'admin' ? <NavItem to={paths.admin.path} label="Admin Panel" icon={Shield} /> : null}
       {eventId ? (
         <>
