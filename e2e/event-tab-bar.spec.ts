@@ -36,11 +36,23 @@ for (const size of [
       ends_at: '2027-07-16T17:00:00',
     });
     if (error) throw error;
+    const { error: expenseError } = await ben.client.from('expenses').insert({
+      event_id: eventId,
+      title: 'Firewood',
+      amount_minor: 2000,
+      paid_by: ben.id,
+      spent_on: '2027-07-01',
+      category: 'other',
+      // A free event: a manual expense (not split).
+      shares: [],
+    });
+    if (expenseError) throw expenseError;
 
     await signInAs(app, noah);
     const card = page.getByRole('article', { name: 'Lake weekend' });
     await expect(card.getByRole('link', { name: '2 unread messages' })).toBeVisible();
     await expect(card.getByRole('link', { name: '1 new in Schedule' })).toBeVisible();
+    await expect(card.getByRole('link', { name: '1 new in Expenses' })).toBeVisible();
     await card.getByRole('link', { name: 'Lake weekend' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Lake weekend' })).toBeVisible();
 
@@ -48,6 +60,7 @@ for (const size of [
     await expect(bar).toBeVisible();
     await expect(bar.getByRole('link', { name: 'Chat, 2 new' })).toBeVisible();
     await expect(bar.getByRole('button', { name: 'More, 1 new' })).toBeVisible();
+    await expect(bar.getByRole('link', { name: 'Money, 1 new' })).toBeVisible();
     // 44 px targets, nothing sideways, the bar above the bottom edge.
     for (const tab of await bar.getByRole('link').all()) {
       const box = (await tab.boundingBox())!;
@@ -69,6 +82,7 @@ for (const size of [
     await expect(page.getByRole('heading', { level: 1, name: 'Expenses' })).toBeVisible();
     await bar.getByRole('link', { name: 'Overview' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Lake weekend' })).toBeVisible();
+    await expect(bar.getByRole('link', { name: 'Money', exact: true })).toBeVisible();
 
     // More: the rest of the pages; a free event's Transport keeps its lock and wording.
     await bar.getByRole('button', { name: /^More/ }).click();

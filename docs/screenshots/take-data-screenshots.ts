@@ -58,7 +58,7 @@ try {
     await shoot(page, 'notifications', size.name);
     await page.keyboard.press('Escape');
 
-    await page.getByRole('article').first().getByRole('link').click();
+    await page.getByRole('article').first().getByRole('link').first().click();
     await page.getByRole('region', { name: /Who is coming/ }).waitFor();
     await shoot(page, 'event', size.name, true);
     await page

@@ -10,7 +10,8 @@ import { APP_URL } from '../../e2e/env.ts';
 import { startStack } from '../../e2e/stack.ts';
 
 const outDir = import.meta.dirname;
-const EVENT_ID = 'e0000000-0000-4000-8000-000000000001';
+// Sofia's (the admin's) own event: she is a member of it.
+const EVENT_ID = 'e0000000-0000-4000-8000-000000000006';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
 
 const sizes = [
@@ -58,11 +59,21 @@ try {
     await form.getByLabel('Password').fill('crewcamp-admin');
     await form.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${APP_URL}/dashboard`);
-    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     await shoot(page, 'dashboard', size.name);
     await page.goto(`${APP_URL}/events/${EVENT_ID}/chat`);
     await page.getByRole('heading', { level: 1, name: 'Group Chat' }).waitFor();
     await shoot(page, 'event-chat', size.name);
+    await page.goto(`${APP_URL}/events/${EVENT_ID}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await shoot(page, 'event-overview', size.name);
+    if (size.isMobile) {
+      // The phone's event tab bar and its More sheet.
+      await page.getByRole('navigation', { name: 'Event pages' }).getByRole('button', { name: /^More/ }).click();
+      await page.getByRole('dialog').waitFor();
+      await shoot(page, 'event-more', size.name);
+      await page.keyboard.press('Escape');
+    }
     if (size.isMobile) {
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('dialog').waitFor();
@@ -80,7 +91,7 @@ try {
     await shoot(page, 'subscription', size.name);
     await page.evaluate(() => localStorage.setItem('crewcamp-theme', 'dark'));
     await page.goto(`${APP_URL}/dashboard`);
-    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     await shoot(page, 'dashboard-dark', size.name);
     await context.close();
   }

@@ -1,6 +1,7 @@
 import { Box, Flex, Link } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { RecordVisit } from '../../features/activity/index.ts';
 import { useAuthStore } from '../../features/auth/index.ts';
 import { EventMembersDialog } from '../../features/events/index.ts';
 import { CatchUpSummary } from '../../features/notifications/index.ts';
@@ -28,6 +29,7 @@ export function AppShell() {
   // The drawer belongs to the path it was opened on: navigating closes it.
   const isDrawerOpen = drawerPath === location.pathname;
   const eventId = eventIdFromPath(location.pathname);
+  const section = location.pathname.split('/')[3];
 
   const openMembers = (eventId: string) => {
     if (isDrawerOpen) {
@@ -104,6 +106,9 @@ export function AppShell() {
           </Box>
         </Box>
       </Flex>
+      {eventId && (section === 'expenses' || section === 'camp-planner') ? (
+        <RecordVisit key={`${eventId}/${section}`} eventId={eventId} section={section} />
+      ) : null}
       {eventId ? <EventTabBar eventId={eventId} user={user} onOpenMembers={() => setMembersEventId(eventId)} /> : null}
       {hasOpenedDrawer ? (
         <Suspense fallback={null}>

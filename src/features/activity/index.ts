@@ -2,4 +2,4 @@
 export { useEventActivity } from './use-activity.ts';
 export { eventsActivity } from './section-activity.ts';
 export type { ActivityCounts } from './section-activity.ts';
-export { NewBadge, NewSinceProvider, newRowProps, useIsNew } from './new-since.tsx';
+export { NewBadge, NewSinceProvider, newRowProps, RecordVisit, useIsNew } from './new-since.tsx';

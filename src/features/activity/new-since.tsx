@@ -42,3 +42,12 @@ export function NewBadge({ isNew }: { isNew: boolean }) {
     </Badge>
   ) : null;
 }
+
+/**
+ * Records the member's visits to a page that does not highlight its new rows itself (no
+ * NewSinceProvider: expenses and the site planner), so its marker drops once it was looked at.
+ */
+export function RecordVisit({ eventId, section }: { eventId: string; section: TrackedSection }) {
+  useSectionVisit(eventId, section);
+  return null;
+}
