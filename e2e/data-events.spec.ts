@@ -13,7 +13,7 @@ test('a free user creates and edits events, and the third active one is explaine
 }) => {
   const ada = await newPerson('Ada Free');
   await signInAs(app, ada);
-  await expect(page.getByText('No active events. Create one and invite your crew.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your first step: create an event' })).toBeVisible();
 
   // Planning days are explained before the database refuses them.
   await page.getByRole('button', { name: /^Create (event|your first event)$/ }).click();
@@ -83,10 +83,10 @@ test('delete, delete for good, and leaving as the only member', async ({ app, pa
     'You are the only member, so leaving deletes this event permanently',
   );
   await page.getByRole('alertdialog').getByRole('button', { name: 'Leave event' }).click();
-  await expect(page.getByText('No active events. Create one and invite your crew.')).toBeVisible();
+  // No event left at all, not even a deleted one: the home's first step again.
+  await expect(page.getByRole('heading', { name: 'Your first step: create an event' })).toBeVisible();
   await page.reload();
-  await expect(page.getByText('No active events. Create one and invite your crew.')).toBeVisible();
-  await expect(page.getByRole('tab', { name: /Deleted/ })).toContainText('0');
+  await expect(page.getByRole('heading', { name: 'Your first step: create an event' })).toBeVisible();
 });
 
 test('the creator cannot leave while others are members; a member leaves', async ({ app, page }) => {
@@ -105,5 +105,5 @@ test('the creator cannot leave while others are members; a member leaves', async
   await signInAs(app, dan);
   await eventAction(page, 'Crew camp', 'Leave event');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Leave event' }).click();
-  await expect(page.getByText('No active events. Create one and invite your crew.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your first step: create an event' })).toBeVisible();
 });
