@@ -11,6 +11,7 @@ import {
 const event = (id: string, patch: Partial<EventData>): EventData => ({
   id,
   name: id === 'e1' ? 'Lake weekend' : 'Forest trip',
+  currency: 'CHF',
   members: [
     { user_id: 'ada', name: 'Ada' },
     { user_id: 'ben', name: 'Ben' },

@@ -14,9 +14,9 @@ function rideText(ride: MyRide): string {
   return 'No ride yet';
 }
 
-function balanceText(balance: number): string {
-  if (balance < 0) return `You owe ${formatMoney(-balance)}`;
-  if (balance > 0) return `You get back ${formatMoney(balance)}`;
+function balanceText(balance: number, currency: string): string {
+  if (balance < 0) return `You owe ${formatMoney(-balance, currency)}`;
+  if (balance > 0) return `You get back ${formatMoney(balance, currency)}`;
   return 'All settled';
 }
 
@@ -66,7 +66,12 @@ export function needsLines(needs: EventNeeds, isOpen: (section: EventSection) =>
     });
   }
   if (needs.balance !== null && !(isPast && needs.balance === 0))
-    lines.push({ section: 'expenses', icon: Wallet, text: balanceText(needs.balance), isUrgent: needs.balance < 0 });
+    lines.push({
+      section: 'expenses',
+      icon: Wallet,
+      text: balanceText(needs.balance, needs.currency),
+      isUrgent: needs.balance < 0,
+    });
   if (!isPast)
     lines.push({ section: 'transport', icon: Car, text: rideText(needs.ride), isUrgent: needs.ride.kind === 'none' });
   // What others changed since my last visit, page by page.

@@ -111,8 +111,10 @@ export interface EventNeeds {
   timing: EventTiming;
   next: NextItem | null;
   openItems: { count: number; first: string | null };
-  /** My balance in CHF cents; null when the event has no expenses or payments. */
+  /** My balance in the event currency's minor units; null when the event has no expenses or payments. */
   balance: number | null;
+  /** The event's currency (ISO 4217). */
+  currency: string;
   ride: MyRide;
   /** Unread chat messages. */
   unread: number;

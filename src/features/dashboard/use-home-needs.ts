@@ -10,7 +10,7 @@ import { parseRows } from '../../db/validated-read.ts';
 import { tableOf } from '../../sync/local-writer.ts';
 import { eventsActivity } from '../activity/index.ts';
 import { checklistItemRowSchema } from '../checklists/sync/index.ts';
-import { expenseRowSchema, settlementRowSchema } from '../expenses/index.ts';
+import { currencyOf, expenseRowSchema, settlementRowSchema } from '../expenses/index.ts';
 import { eventRowSchema, invitationRowSchema, type InvitationRow } from '../events/index.ts';
 import { scheduleItemRowSchema } from '../schedule/index.ts';
 import { ridePassengerRowSchema, rideRowSchema } from '../transport/sync/index.ts';
@@ -96,6 +96,7 @@ export function useHomeNeeds(): HomeNeeds {
             next: next ? { title: next.title, starts_at: next.starts_at, ends_at: next.ends_at } : null,
             openItems: { count: mine.length, first: mine[0]?.text ?? null },
             balance: money[0].length || money[1].length ? myBalance(me, ...money) : null,
+            currency: currencyOf(event),
             ride: myRide(me, rides.get(event.id) ?? [], seats),
             unread: activity.get(event.id)?.chat ?? 0,
             news: activity.get(event.id) ?? null,

@@ -97,7 +97,9 @@ export function OrganizerPage() {
                 <EventTag name={line.eventName} show={showEvent} />
               </HStack>
               <Text fontWeight="semibold" color={line.amount < 0 ? 'fg.error' : 'forest.fg'}>
-                {line.amount < 0 ? `owes ${formatMoney(-line.amount)}` : `gets back ${formatMoney(line.amount)}`}
+                {line.amount < 0
+                  ? `owes ${formatMoney(-line.amount, line.currency)}`
+                  : `gets back ${formatMoney(line.amount, line.currency)}`}
               </Text>
             </HStack>
           ))}

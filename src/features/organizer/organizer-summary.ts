@@ -8,6 +8,8 @@ import { balances, type ExpenseLike, type SettlementLike } from '../expenses/ind
 export interface EventData {
   id: string;
   name: string;
+  /** The event's currency (ISO 4217). */
+  currency: string;
   members: { user_id: string; name: string }[];
   schedule: { id: string; title: string; starts_at: string; ends_at: string }[];
   openItems: { id: string; text: string; assignee_id: string | null }[];
@@ -74,8 +76,9 @@ export interface BalanceLine {
   eventName: string;
   userId: string;
   name: string;
-  /** CHF cents: positive gets money back, negative owes. */
+  /** In the event currency's minor units: positive gets money back, negative owes. */
   amount: number;
+  currency: string;
 }
 
 /** Every member's balance that is not zero, per event, largest debts first. */
@@ -90,6 +93,7 @@ export function openBalances(events: readonly EventData[]): BalanceLine[] {
         userId,
         name: names.get(userId) ?? 'A former member',
         amount,
+        currency: event.currency,
       }))
       .sort((a, b) => a.amount - b.amount);
   });

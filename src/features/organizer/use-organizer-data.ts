@@ -3,7 +3,7 @@ import { useDeviceQuery } from '../../data/use-device-query.ts';
 import { parseRows } from '../../db/validated-read.ts';
 import { checklistItemRowSchema } from '../checklists/sync/index.ts';
 import { eventRowSchema, memberRowSchema } from '../events/index.ts';
-import { expenseRowSchema, settlementRowSchema } from '../expenses/index.ts';
+import { currencyOf, expenseRowSchema, settlementRowSchema } from '../expenses/index.ts';
 import { scheduleItemRowSchema } from '../schedule/index.ts';
 import { ridePassengerRowSchema, rideRowSchema } from '../transport/sync/index.ts';
 import type { EventData } from './organizer-summary.ts';
@@ -43,6 +43,7 @@ export function useOrganizerData(): EventData[] {
       return events.map((event) => ({
         id: event.id,
         name: event.name,
+        currency: currencyOf(event),
         members: membersOf(event.id).map((m) => ({ user_id: m.user_id, name: m.name ?? m.email ?? 'A member' })),
         schedule: scheduleOf(event.id),
         openItems: itemsOf(event.id),
