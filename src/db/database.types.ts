@@ -2269,6 +2269,10 @@ export type Database = {
         Args: { p_key: string; p_enabled: boolean };
         Returns: Json;
       };
+      transfer_event_ownership: {
+        Args: { p_event_id: string; p_new_owner_id: string };
+        Returns: Json;
+      };
       unregister_push_subscription: {
         Args: { p_endpoint: string };
         Returns: Json;

@@ -54,6 +54,7 @@ const RPCS: Record<string, { roles: ApiRole[]; why: string }> = {
   update_member_role: { roles: SIGNED_IN, why: 'member-kinds: promote or demote' },
   join_event: { roles: SIGNED_IN, why: 'event-kinds: joining by link' },
   leave_event: { roles: SIGNED_IN, why: 'event-kinds: leaving (a sole member deletes the event)' },
+  transfer_event_ownership: { roles: SIGNED_IN, why: 'the creator hands the event over (members dialog, online only)' },
   // The caller's own data and access
   get_my_profile: { roles: SIGNED_IN, why: 'profile-kinds, pull: the own profile with its private fields' },
   get_my_admin_access: {

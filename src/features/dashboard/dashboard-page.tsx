@@ -6,7 +6,7 @@ import { EVENT_LINKS, lockedReason } from '../../access/event-links.ts';
 import { isTier } from '../../access/tiers.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { paths, type EventSection } from '../../lib/paths.ts';
-import { useEvents, useMemberSummaries } from '../events/index.ts';
+import { TransferOwnershipDialog, useEvents, useMemberSummaries } from '../events/index.ts';
 import { useAuthStore } from '../auth/index.ts';
 import type { ConfirmRequest } from '../../components/confirm-dialog.tsx';
 import { confirmRequest, queueChange, restoreEvent, type EventAction } from './event-actions.ts';
@@ -47,6 +47,7 @@ export function DashboardPage() {
   const [isCreating, setCreating] = useState(false);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [queueError, setQueueError] = useState<string | null>(null);
+  const [transferring, setTransferring] = useState<string | null>(null);
   const byStatus = useMemo(() => {
     return Object.fromEntries(
       STATUSES.map((status) => [
@@ -90,7 +91,7 @@ export function DashboardPage() {
         return;
       }
       const summary = current.current.summaries[eventId];
-      setConfirm(confirmRequest(action, event, summary?.myRole ?? null, summary?.count ?? 0, queue));
+      setConfirm(confirmRequest(action, event, summary?.myRole ?? null, summary?.count ?? 0, queue, setTransferring));
     },
     [queue],
   );
@@ -165,6 +166,17 @@ export function DashboardPage() {
           />
         ) : null}
         {confirm ? <ConfirmDialog {...confirm} onClose={() => setConfirm(null)} /> : null}
+        {transferring ? (
+          <TransferOwnershipDialog
+            eventId={transferring}
+            onClose={() => setTransferring(null)}
+            onLeave={() => {
+              const event = events.find((candidate) => candidate.id === transferring);
+              setTransferring(null);
+              if (event) queue('event.leave', { id: event.id }, `leave ${event.name}`);
+            }}
+          />
+        ) : null}
       </Suspense>
     </>
   );

@@ -36,9 +36,18 @@ export function confirmRequest(
   myRole: EventRole | null,
   memberCount: number,
   queue: Queue,
+  onTransfer?: (eventId: string) => void,
 ): ConfirmRequest {
   if (action === 'leave') {
     const outcome = leaveOutcome(myRole, memberCount);
+    if (outcome === 'creator-blocked' && onTransfer) {
+      return {
+        title: 'You cannot leave this event',
+        body: CREATOR_CANNOT_LEAVE,
+        confirmLabel: 'Transfer ownership',
+        onConfirm: () => onTransfer(event.id),
+      };
+    }
     if (outcome === 'creator-blocked' || outcome === 'not-member') {
       return {
         title: 'You cannot leave this event',

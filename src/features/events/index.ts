@@ -14,7 +14,7 @@ export { formatDateRange } from './event-format.ts';
 export { EventPageFallback } from './event-page-fallback.tsx';
 export { CREATOR_CANNOT_LEAVE, datesRefusal, eventsAtOnceRefusal, isManagerRole, leaveOutcome } from './event-rules.ts';
 export type { EventRole } from './event-rules.ts';
-export { EventMembersDialog } from './members/event-members-dialog.tsx';
+export { EventMembersDialog, TransferOwnershipDialog } from './members/event-members-dialog.tsx';
 export { mutateErrorText } from './mutate-error.ts';
 export { useEventContext } from './use-event-context.ts';
 export type { EventContext } from './use-event-context.ts';

@@ -1,6 +1,10 @@
 import { lazy, Suspense } from 'react';
 
 const MembersDialog = lazy(async () => ({ default: (await import('./members-dialog.tsx')).MembersDialog }));
+/** The transfer dialog of the leave question (its code loads when it first opens). */
+export const TransferOwnershipDialog = lazy(async () => ({
+  default: (await import('../transfer/transfer-dialog.tsx')).TransferOwnershipDialog,
+}));
 
 interface EventMembersDialogProps {
   isOpen: boolean;

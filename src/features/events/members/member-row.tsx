@@ -4,18 +4,20 @@ import type { MemberRow as Member } from '../sync/member-rows.ts';
 import { formatDay } from '../event-format.ts';
 import { MemberAvatar } from '../member-avatar.tsx';
 
-export type MemberAction = 'make-admin' | 'remove-admin' | 'remove';
+export type MemberAction = 'make-admin' | 'remove-admin' | 'remove' | 'transfer';
 
 interface MemberRowProps {
   member: Member;
   isMe: boolean;
   /** The manager menu: for managers, on other people's rows. */
   hasMenu: boolean;
+  /** The creator's menu also offers handing the event to this member. */
+  canTransfer?: boolean;
   onAction(action: MemberAction): void;
 }
 
 /** One member: avatar, name, (You), Creator/Admin badge, joined date, and the manager menu. */
-export function MemberRow({ member, isMe, hasMenu, onAction }: MemberRowProps) {
+export function MemberRow({ member, isMe, hasMenu, canTransfer = false, onAction }: MemberRowProps) {
   const joined = formatDay(member.created_at);
   const name = member.name ?? 'Unknown member';
   return (
@@ -48,6 +50,7 @@ export function MemberRow({ member, isMe, hasMenu, onAction }: MemberRowProps) {
             member.role === 'admin'
               ? { value: 'remove-admin', label: 'Remove Admin Role' }
               : { value: 'make-admin', label: 'Make Admin' },
+            ...(canTransfer ? [{ value: 'transfer' as const, label: 'Transfer Ownership' }] : []),
             { value: 'remove', label: 'Remove from Event', isDanger: true },
           ]}
           onAction={onAction}

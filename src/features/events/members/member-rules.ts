@@ -4,7 +4,7 @@
  */
 import type { MemberRow } from '../index.ts';
 
-export type MemberActionKind = 'make-admin' | 'remove-admin' | 'remove';
+export type MemberActionKind = 'make-admin' | 'remove-admin' | 'remove' | 'transfer';
 
 export function memberActionCheck(
   member: Pick<MemberRow, 'role' | 'user_id'>,

@@ -9,6 +9,7 @@ import { isManagerRole } from '../event-rules.ts';
 import { InvitationsTab } from './invitations-tab.tsx';
 import { MembersTab } from './members-tab.tsx';
 import { useDialogFeedback } from './use-dialog-feedback.ts';
+import { TransferOwnershipDialog } from '../transfer/transfer-dialog.tsx';
 
 /** The dialog itself: the Members and Invitations tabs, with the red error banner above them. */
 export function MembersDialog({ eventId, onClose }: { eventId: string; onClose(): void }) {
@@ -18,7 +19,10 @@ export function MembersDialog({ eventId, onClose }: { eventId: string; onClose()
   const myUserId = useAuthStore((state) => state.session?.user.id ?? null);
   const feedback = useDialogFeedback();
   const [tab, setTab] = useState('members');
-  const isManager = isManagerRole(members.find((member) => member.user_id === myUserId)?.role);
+  const myRole = members.find((member) => member.user_id === myUserId)?.role;
+  const isManager = isManagerRole(myRole);
+  // undefined: closed; null: open with nobody picked yet
+  const [transferTo, setTransferTo] = useState<string | null | undefined>(undefined);
   const pendingCount = invitations.filter((invitation) => invitation.status === 'pending').length;
 
   return (
@@ -54,6 +58,7 @@ export function MembersDialog({ eventId, onClose }: { eventId: string; onClose()
             isManager={isManager}
             feedback={feedback}
             onInvite={() => setTab('invitations')}
+            onTransfer={myRole === 'creator' ? setTransferTo : undefined}
           />
         </Tabs.Content>
         <Tabs.Content value="invitations" p="0">
@@ -66,6 +71,13 @@ export function MembersDialog({ eventId, onClose }: { eventId: string; onClose()
           />
         </Tabs.Content>
       </Tabs.Root>
+      {transferTo !== undefined ? (
+        <TransferOwnershipDialog
+          eventId={eventId}
+          initialOwnerId={transferTo}
+          onClose={() => setTransferTo(undefined)}
+        />
+      ) : null}
     </AppDialog>
   );
 }

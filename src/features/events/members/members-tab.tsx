@@ -1,6 +1,6 @@
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { SearchInput } from '../../../components/search-input.tsx';
-import { UserPlus } from 'lucide-react';
+import { Crown, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { paths } from '../../../lib/paths.ts';
 import type { MemberRow as Member } from '../index.ts';
@@ -19,22 +19,26 @@ interface MembersTabProps {
   isManager: boolean;
   feedback: Feedback;
   onInvite(): void;
+  /** The creator hands the event over (to the member picked, or to choose). */
+  onTransfer?(userId: string | null): void;
 }
 
 const FALLBACKS: Record<MemberAction, string> = {
   'make-admin': 'Failed to change member role',
   'remove-admin': 'Failed to change member role',
   remove: 'Failed to remove member',
+  transfer: 'Failed to transfer ownership',
 };
 
 /** Members tab: search, count, invite link, the member list and (managers) friends to add. */
-export function MembersTab({ eventId, members, myUserId, isManager, feedback, onInvite }: MembersTabProps) {
+export function MembersTab({ eventId, members, myUserId, isManager, feedback, onInvite, onTransfer }: MembersTabProps) {
   const [query, setQuery] = useState('');
   const link = `${window.location.origin}${paths.join.href(eventId)}`;
   const needle = query.trim().toLowerCase();
   const shown = needle ? members.filter((member) => (member.name ?? '').toLowerCase().includes(needle)) : members;
 
   function act(member: Member, action: MemberAction) {
+    if (action === 'transfer') return onTransfer?.(member.user_id);
     const refusal = memberActionCheck(member, action, myUserId);
     if (refusal) return feedback.setError(refusal);
     const args = { eventId, userId: member.user_id };
@@ -85,6 +89,7 @@ export function MembersTab({ eventId, members, myUserId, isManager, feedback, on
               member={member}
               isMe={member.user_id === myUserId}
               hasMenu={isManager && member.user_id !== myUserId}
+              canTransfer={Boolean(onTransfer)}
               onAction={(action) => act(member, action)}
             />
           ))}
@@ -94,6 +99,12 @@ export function MembersTab({ eventId, members, myUserId, isManager, feedback, on
           No members found
         </Text>
       )}
+      {onTransfer && members.length > 1 ? (
+        <Button variant="outline" alignSelf={{ base: 'stretch', sm: 'start' }} onClick={() => onTransfer(null)}>
+          <Crown aria-hidden />
+          Transfer ownership
+        </Button>
+      ) : null}
       {isManager ? <FriendsToAdd eventId={eventId} members={members} feedback={feedback} /> : null}
     </Stack>
   );
