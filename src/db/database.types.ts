@@ -2001,6 +2001,10 @@ export type Database = {
         Args: never;
         Returns: Json;
       };
+      get_event_preview: {
+        Args: { p_event_id: string };
+        Returns: Json;
+      };
       get_friend_requests: {
         Args: { p_direction?: string; p_status?: string };
         Returns: {

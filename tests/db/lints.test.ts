@@ -76,6 +76,10 @@ const RPCS: Record<string, { roles: ApiRole[]; why: string }> = {
   choose_ride_pickup: { roles: SIGNED_IN, why: 'transport-kinds' },
   // Notifications (mark read, set a switch and unregister a device are security invoker: the
   // caller's own rows under their policies)
+  get_event_preview: {
+    roles: EVERYONE,
+    why: 'the join page: whoever holds the link sees the event and first names and avatars, never addresses',
+  },
   get_invitation_by_token: {
     roles: EVERYONE,
     why: 'the join page of a mailed invitation link, before sign-up: reads only what its signed token vouches for',

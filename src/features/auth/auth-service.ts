@@ -31,14 +31,23 @@ export async function signInWithPassword(email: string, password: string): Promi
 }
 
 /** Open sign-up: the database makes the profile (role user) from the metadata. */
-export async function signUpOpen(name: string, email: string, password: string): Promise<Outcome> {
+// A mailed invitation's token (`invitationToken`) lets its address past the waitlist: the sign-up
+// gate reads it from the metadata (20261127090400_invitation_sign_up_token.sql).
+export async function signUpOpen(
+  name: string,
+  email: string,
+  password: string,
+  invitationToken?: string,
+): Promise<Outcome> {
   try {
     const { data, error } = await (
       await loadAuth()
     ).signUp({
       email: email.trim(),
       password,
-      options: { data: { name: name.trim() } },
+      options: {
+        data: invitationToken ? { name: name.trim(), invitation_token: invitationToken } : { name: name.trim() },
+      },
     });
     if (error) return { error: messageOf(error, 'Sign up failed') };
     if (!data.session) return signInWithPassword(email, password);

@@ -1,102 +1,99 @@
-import { Button, Spinner, HStack, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { BrandCard, BrandLayout } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
-import { mutate, useMutationState, useRejectedChanges } from '../../data/index.ts';
-import { useEventLookup } from './use-event-lookup.ts';
-import { useEventMembers } from './use-members.ts';
 import { useAuthStore } from '../auth/index.ts';
+import { EventPreviewCard } from './join/event-preview-card.tsx';
+import { JoinActions } from './join/join-actions.tsx';
+import { JoinSignIn } from './join/join-sign-in.tsx';
+import { useEventPreview, useMailedInvitation } from './join/use-event-preview.ts';
 
 /**
- * `/join?id={eventId}`: a signed-in member opens the event; a non-member joins as member (the
- * database checks that the event is active and under its member limit and says why not).
+ * `/join?id={eventId}` (and `&invitation={token}` from an invitation mail): which event it is and
+ * who is in it (get_event_preview), then, signed in, Join or the invitation's Accept / Decline;
+ * signed out, sign-in or sign-up on the page itself, so the visitor comes back to the same join.
  */
 export function JoinPage() {
   const [params] = useSearchParams();
   const eventId = params.get('id');
-  const status = useAuthStore((state) => state.status);
+  const token = params.get('invitation');
   return (
     <BrandLayout>
       <BrandCard title="Join an event">
-        {!eventId ? (
+        {eventId ? (
+          <JoinEvent eventId={eventId} token={token} />
+        ) : (
           <FormMessage status="error">
             This join link is missing the event. Ask your crew for the link again.
           </FormMessage>
-        ) : status === 'initializing' ? (
-          <Spinner aria-label="Loading" />
-        ) : status === 'signed-out' ? (
-          <Stack gap="4">
-            <Text color="fg.muted">
-              Your crew has invited you to plan an event together on CrewCamp. Sign in first, then open this link again.
-            </Text>
-            <Button asChild size="lg">
-              <RouterLink to={paths.login.href()}>Sign in</RouterLink>
-            </Button>
-          </Stack>
-        ) : (
-          <JoinAsMember eventId={eventId} />
         )}
       </BrandCard>
     </BrandLayout>
   );
 }
 
-function JoinAsMember({ eventId }: { eventId: string }) {
-  const navigate = useNavigate();
-  const userId = useAuthStore((state) => state.session?.user.id ?? null);
-  const lookup = useEventLookup(eventId);
-  const members = useEventMembers(eventId);
-  const [mutationId, setMutationId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const outcome = useMutationState(mutationId);
-  const { discard } = useRejectedChanges();
-  const isMember = lookup.status === 'found' && members.some((member) => member.user_id === userId);
+function JoinEvent({ eventId, token }: { eventId: string; token: string | null }) {
+  const status = useAuthStore((state) => state.status);
+  const email = useAuthStore((state) => state.session?.user.email ?? null);
+  const preview = useEventPreview(eventId, status);
+  const mailed = useMailedInvitation(token);
+  const [registeredHere, setRegisteredHere] = useState(false);
+  const invitation = mailed.state === 'found' && mailed.value.event_id === eventId ? mailed.value : null;
 
-  useEffect(() => {
-    if (isMember) navigate(paths.event.href(eventId), { replace: true });
-  }, [isMember, eventId, navigate]);
-
-  const rejectedId = outcome.status === 'rejected' ? mutationId : null;
-  useEffect(() => {
-    if (!rejectedId) return;
-    return () => void discard(rejectedId);
-  }, [rejectedId, discard]);
-  const shownError = outcome.status === 'rejected' ? (outcome.error?.message ?? 'Failed to join the event') : error;
-
-  async function join() {
-    setError(null);
-    try {
-      setMutationId(null);
-      setMutationId((await mutate('event.join', { id: eventId })).mutationId);
-    } catch {
-      setError('Failed to join the event');
-    }
+  if (status === 'initializing' || preview.state === 'loading' || (token && mailed.state === 'loading')) {
+    return <Spinner aria-label="Loading" />;
   }
-
-  const isWaiting = Boolean(mutationId) && outcome.status !== 'rejected';
-  return (
-    <Stack gap="4">
-      <Text color="fg.muted">Your crew has invited you to plan an event together on CrewCamp.</Text>
-      {shownError ? <FormMessage status="error">{shownError}</FormMessage> : null}
-      {isWaiting ? (
-        <HStack gap="3" role="status">
-          <Spinner size="sm" />
-          <Text>
-            {outcome.status === 'done'
-              ? 'Joined. Opening the event...'
-              : 'Joining... (this finishes as soon as you are online)'}
-          </Text>
-        </HStack>
-      ) : (
-        <Button size="lg" onClick={() => void join()}>
-          Join event
+  if (preview.state === 'offline') {
+    return (
+      <FormMessage status="error">
+        You are offline, so the event cannot be looked up. Open this link again when you have a connection.
+      </FormMessage>
+    );
+  }
+  if (preview.state === 'missing') {
+    return (
+      <Stack gap="4">
+        <FormMessage status="error">
+          This event does not exist. The link may be wrong or the event was deleted.
+        </FormMessage>
+        <Button asChild variant="ghost">
+          <RouterLink to={paths.root.href()}>Go to CrewCamp</RouterLink>
         </Button>
+      </Stack>
+    );
+  }
+  const event = preview.value;
+  const isMine = Boolean(invitation && email && invitation.email === email.toLowerCase());
+  return (
+    <Stack gap="5">
+      <EventPreviewCard preview={event} />
+      {token && (!invitation || invitation.status !== 'pending') ? (
+        <FormMessage status="info">
+          This invitation is no longer open. You can still join with the link if the crew has room.
+        </FormMessage>
+      ) : null}
+      {status === 'signed-out' ? (
+        <JoinSignIn invitation={invitation} token={token} onRegistered={() => setRegisteredHere(true)} />
+      ) : (
+        <JoinActions
+          eventId={eventId}
+          eventName={event.name}
+          isMember={event.is_member}
+          mailedInvitationId={isMine && invitation?.status === 'pending' ? invitation.invitation_id : null}
+          acceptAtOnce={registeredHere && isMine}
+        />
       )}
-      <Button asChild variant="ghost">
-        <RouterLink to={paths.dashboard.href()}>Go to the dashboard</RouterLink>
-      </Button>
+      {status === 'signed-in' ? (
+        <Button asChild variant="ghost">
+          <RouterLink to={paths.dashboard.href()}>Go to the dashboard</RouterLink>
+        </Button>
+      ) : (
+        <Text color="fg.muted" textStyle="sm">
+          CrewCamp keeps your crew&apos;s plans, lists, costs and chat in one place, even offline at the campsite.
+        </Text>
+      )}
     </Stack>
   );
 }

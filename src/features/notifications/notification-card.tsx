@@ -16,6 +16,8 @@ interface NotificationCardProps {
 export function NotificationCard({ item, onRespond, onMarkRead }: NotificationCardProps) {
   const [isResponding, setResponding] = useState(false);
   const [message, setMessage] = useState('');
+  // After Accept the box closes (the invitation is no longer pending) and says so, with the event's link.
+  const [answered, setAnswered] = useState<'accepted' | 'declined' | null>(null);
   const { invitation } = item;
   const isPending = invitation.status === 'pending';
   const when = formatDistanceToNow(parseISO(item.createdAt), { addSuffix: true });
@@ -35,7 +37,12 @@ export function NotificationCard({ item, onRespond, onMarkRead }: NotificationCa
         {`From ${invitation.sender_name ?? 'someone'} · ${when}`}
       </Text>
       <Text textStyle="sm">{item.message}</Text>
-      {isResponding ? (
+      {!isPending && answered === 'accepted' ? (
+        <Text textStyle="sm" color="fg.success" role="status">
+          {"You're in! The event is now on your dashboard."}
+        </Text>
+      ) : null}
+      {isResponding && isPending ? (
         <Stack gap="2">
           <Textarea
             size="sm"
@@ -47,10 +54,23 @@ export function NotificationCard({ item, onRespond, onMarkRead }: NotificationCa
             maxLength={1000}
           />
           <HStack>
-            <Button size="xs" onClick={() => onRespond('accepted', message)}>
+            <Button
+              size="xs"
+              onClick={() => {
+                setAnswered('accepted');
+                onRespond('accepted', message);
+              }}
+            >
               Accept
             </Button>
-            <Button size="xs" variant="outline" onClick={() => onRespond('declined', message)}>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => {
+                setAnswered('declined');
+                onRespond('declined', message);
+              }}
+            >
               Decline
             </Button>
             <Button size="xs" variant="ghost" onClick={() => setResponding(false)}>
@@ -68,8 +88,12 @@ export function NotificationCard({ item, onRespond, onMarkRead }: NotificationCa
           {isPending || invitation.status === 'accepted' ? (
             <Popover.CloseTrigger asChild>
               <Button asChild size="xs" variant="outline">
-                <RouterLink to={paths.event.href(invitation.event_id)} aria-label="View Event">
-                  View Event
+                {/* A pending invitation opens the event's preview with Accept / Decline (the join page). */}
+                <RouterLink
+                  to={isPending ? paths.join.href(invitation.event_id) : paths.event.href(invitation.event_id)}
+                  aria-label={!isPending && answered === 'accepted' ? 'Open event' : 'View Event'}
+                >
+                  {!isPending && answered === 'accepted' ? 'Open event' : 'View Event'}
                 </RouterLink>
               </Button>
             </Popover.CloseTrigger>

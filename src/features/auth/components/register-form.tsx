@@ -17,6 +17,8 @@ interface RegisterFormProps {
   idPrefix?: string;
   /** An approved waitlist entry: its email is pre-filled and locked, the account made through admin-create-user. */
   approval?: ApprovedSignUp | null;
+  /** A mailed invitation's link: its address pre-filled and locked, its token passes the waitlist. */
+  invitation?: { email: string; token: string } | null;
   /** The approval link is still being checked: the form waits. */
   isChecking?: boolean;
   /** Called once the account exists and its session is open. */
@@ -32,20 +34,28 @@ interface RegisterFormProps {
 export function RegisterForm({
   idPrefix = 'register',
   approval = null,
+  invitation = null,
   isChecking = false,
   onRegistered,
   footer,
 }: RegisterFormProps) {
-  const { values, bind } = useFormValues({ name: approval?.name ?? '', email: approval?.email ?? '', password: '' });
+  const { values, bind } = useFormValues({
+    name: approval?.name ?? '',
+    email: approval?.email ?? invitation?.email ?? '',
+    password: '',
+  });
   const { name, email, password } = values;
   const { error, setError, isSubmitting, submit } = useAuthSubmit();
   const isLocked = Boolean(approval) || isChecking;
+  const isInvited = !approval && Boolean(invitation);
 
   async function onSubmit() {
     if (!email.includes('@')) return setError('Please enter a valid email address');
     if (password.length < MIN_PASSWORD) return setError('The password must be at least 6 characters.');
     const isRegistered = await submit(() =>
-      approval ? signUpWithApproval(name, approval.email, password, approval.token) : signUpOpen(name, email, password),
+      approval
+        ? signUpWithApproval(name, approval.email, password, approval.token)
+        : signUpOpen(name, email, password, invitation?.token),
     );
     if (isRegistered) onRegistered();
   }
@@ -66,9 +76,15 @@ export function RegisterForm({
       <EmailField
         size="lg"
         id={`${idPrefix}-email`}
-        readOnly={isLocked}
+        readOnly={isLocked || isInvited}
         disabled={isChecking}
-        helperText={isLocked ? 'This is the email address your invitation was approved for.' : undefined}
+        helperText={
+          isLocked
+            ? 'This is the email address your invitation was approved for.'
+            : isInvited
+              ? 'This is the email address the invitation was sent to.'
+              : undefined
+        }
         {...bind('email')}
       />
       <PasswordField

@@ -1,0 +1,58 @@
+import { AvatarGroup, Box, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { CalendarDays, MapPin, Users } from 'lucide-react';
+import { formatDateRange } from '../event-format.ts';
+import { MemberAvatar } from '../member-avatar.tsx';
+import type { EventPreview } from './use-event-preview.ts';
+import { whoIsIn } from './who-is-in.ts';
+
+/** Which event a join link or an invitation is about: logo, name, dates, place and who is in it. */
+export function EventPreviewCard({ preview }: { preview: EventPreview }) {
+  const dates = formatDateRange(preview.start_date, preview.end_date);
+  return (
+    <Stack
+      gap="3"
+      p="4"
+      rounded="xl"
+      borderWidth="1px"
+      borderColor="border"
+      borderTopWidth="4px"
+      borderTopColor={preview.accent_color ?? 'forest.solid'}
+      aria-label={`Event ${preview.name}`}
+      role="group"
+    >
+      <HStack gap="3" align="center">
+        {preview.logo_url ? (
+          <Image src={preview.logo_url} alt={`${preview.name} logo`} boxSize="12" rounded="md" objectFit="cover" />
+        ) : null}
+        <Heading as="h3" textStyle="lg" overflowWrap="anywhere">
+          {preview.name}
+        </Heading>
+      </HStack>
+      {dates ? (
+        <HStack gap="2" color="fg.muted" textStyle="sm">
+          <CalendarDays size={16} aria-hidden />
+          <Text>{dates}</Text>
+        </HStack>
+      ) : null}
+      {preview.location ? (
+        <HStack gap="2" color="fg.muted" textStyle="sm">
+          <MapPin size={16} aria-hidden />
+          <Text overflowWrap="anywhere">{preview.location}</Text>
+        </HStack>
+      ) : null}
+      <HStack gap="3" align="center" wrap="wrap">
+        <AvatarGroup size="sm" aria-hidden>
+          {preview.members.slice(0, 6).map((person, index) => (
+            <Box key={index}>
+              <MemberAvatar name={person.first_name} avatar={person.avatar} size="xs" />
+            </Box>
+          ))}
+        </AvatarGroup>
+        <HStack gap="1" textStyle="sm" minW="0">
+          <Users size={16} aria-hidden />
+          <Text>{`${whoIsIn(preview)} ${preview.member_count === 1 ? 'is' : 'are'} in`}</Text>
+        </HStack>
+      </HStack>
+    </Stack>
+  );
+}
