@@ -159,6 +159,7 @@ export const tableRows = {
     user_id: z.string(),
   }),
   events: z.object({
+    accent_color: z.string().nullable(),
     access_tier: z.string(),
     client_ref: z.string().nullable(),
     created_at: z.string(),
@@ -172,6 +173,7 @@ export const tableRows = {
     field_edits: json,
     id: z.string(),
     location: z.string().nullable(),
+    logo_path: z.string().nullable(),
     name: z.string(),
     replaced: json,
     start_date: z.string().nullable(),

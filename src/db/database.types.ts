@@ -731,6 +731,7 @@ export type Database = {
       };
       events: {
         Row: {
+          accent_color: string | null;
           access_tier: string;
           client_ref: string | null;
           created_at: string;
@@ -744,6 +745,7 @@ export type Database = {
           field_edits: Json;
           id: string;
           location: string | null;
+          logo_path: string | null;
           name: string;
           replaced: Json;
           start_date: string | null;
@@ -752,6 +754,7 @@ export type Database = {
           updated_at: string;
         };
         Insert: {
+          accent_color?: string | null;
           access_tier?: string;
           client_ref?: string | null;
           created_at?: string;
@@ -765,6 +768,7 @@ export type Database = {
           field_edits?: Json;
           id?: string;
           location?: string | null;
+          logo_path?: string | null;
           name: string;
           replaced?: Json;
           start_date?: string | null;
@@ -773,6 +777,7 @@ export type Database = {
           updated_at?: string;
         };
         Update: {
+          accent_color?: string | null;
           access_tier?: string;
           client_ref?: string | null;
           created_at?: string;
@@ -786,6 +791,7 @@ export type Database = {
           field_edits?: Json;
           id?: string;
           location?: string | null;
+          logo_path?: string | null;
           name?: string;
           replaced?: Json;
           start_date?: string | null;

@@ -151,6 +151,19 @@ export async function downloadFile(bucket: string, path: string): Promise<Blob |
   return error ? null : data;
 }
 
+/** Uploads a file online (an event's logo); null when stored, else the storage service's reason. */
+export async function uploadFile(bucket: string, path: string, file: Blob): Promise<string | null> {
+  try {
+    const { error } = await (await client()).storage.from(bucket).upload(path, file, {
+      contentType: file.type,
+      upsert: false,
+    });
+    return error ? error.message || 'The file could not be stored' : null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 /** Joins an event's live chat channel (presence, typing): see chat-channel.ts. */
 export async function joinChat(
   eventId: string,

@@ -42,6 +42,8 @@ describe('device database', () => {
         end_date: null,
         access_tier: 'free',
         status: 'active',
+        accent_color: null,
+        logo_path: null,
         created_by: 'u',
         client_ref: null,
         created_at: 't',

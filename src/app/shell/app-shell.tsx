@@ -3,7 +3,7 @@ import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { RecordVisit } from '../../features/activity/index.ts';
 import { useAuthStore } from '../../features/auth/index.ts';
-import { EventMembersDialog } from '../../features/events/index.ts';
+import { EventBrandBar, EventMembersDialog } from '../../features/events/index.ts';
 import { CatchUpSummary } from '../../features/notifications/index.ts';
 import { eventIdFromPath } from '../../lib/paths.ts';
 import { ErrorBoundary } from '../error-fallback.tsx';
@@ -30,6 +30,8 @@ export function AppShell() {
   const isDrawerOpen = drawerPath === location.pathname;
   const eventId = eventIdFromPath(location.pathname);
   const section = location.pathname.split('/')[3];
+  // An event's pages carry its white label (organizer events).
+  const brandedEventId = eventId;
 
   const openMembers = (eventId: string) => {
     if (isDrawerOpen) {
@@ -99,6 +101,7 @@ export function AppShell() {
         >
           <Box maxW="5xl" mx="auto">
             <ErrorBoundary key={location.pathname}>
+              {brandedEventId ? <EventBrandBar eventId={brandedEventId} /> : null}
               <Suspense fallback={<DelayedLoadingView />}>
                 <Outlet />
               </Suspense>

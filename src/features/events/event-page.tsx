@@ -9,6 +9,7 @@ import { EventMembersDialog } from './members/event-members-dialog.tsx';
 import { CrewCard } from './crew-card.tsx';
 import { EventDetailsCard } from './event-details-card.tsx';
 import { JoinLinkCard } from './join-link-card.tsx';
+import { BrandingCard } from './branding/branding-card.tsx';
 import { EventPageFallback } from './event-page-fallback.tsx';
 import { useEventPage } from './use-event-page.ts';
 
@@ -57,7 +58,10 @@ export function EventPage() {
           <EventDetailsCard event={event} />
           <CrewCard members={members} myUserId={myUserId} onOpenMembers={() => setMembersOpen(true)} />
         </Stack>
-        {event.status === 'deleted' ? null : <JoinLinkCard eventId={event.id} eventName={event.name} />}
+        <Stack gap="4">
+          {event.status === 'deleted' ? null : <JoinLinkCard eventId={event.id} eventName={event.name} />}
+          {isManager && event.status !== 'deleted' ? <BrandingCard event={event} /> : null}
+        </Stack>
       </SimpleGrid>
       <Suspense fallback={null}>
         {isEditing ? <EditEventDialog event={event} onClose={() => setEditing(false)} /> : null}

@@ -12,6 +12,7 @@ export { EMPTY_EVENT_FORM, EventFormDialog, eventFieldsOf } from './event-form.t
 export type { EventFormValues } from './event-form.tsx';
 export { formatDateRange } from './event-format.ts';
 export { EventPageFallback } from './event-page-fallback.tsx';
+export { EventBrandBar } from './branding/event-brand-bar.tsx';
 export { CREATOR_CANNOT_LEAVE, datesRefusal, eventsAtOnceRefusal, isManagerRole, leaveOutcome } from './event-rules.ts';
 export type { EventRole } from './event-rules.ts';
 export { EventMembersDialog, TransferOwnershipDialog } from './members/event-members-dialog.tsx';

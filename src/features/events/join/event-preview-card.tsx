@@ -4,9 +4,12 @@ import { formatDateRange } from '../event-format.ts';
 import { MemberAvatar } from '../member-avatar.tsx';
 import type { EventPreview } from './use-event-preview.ts';
 import { whoIsIn } from './who-is-in.ts';
+import { useEventLogo } from '../branding/use-event-logo.ts';
 
 /** Which event a join link or an invitation is about: logo, name, dates, place and who is in it. */
 export function EventPreviewCard({ preview }: { preview: EventPreview }) {
+  // The logo is for members (a private bucket): anyone else sees the accent colour only.
+  const logo = useEventLogo(preview.is_member ? preview.logo_path : null);
   const dates = formatDateRange(preview.start_date, preview.end_date);
   return (
     <Stack
@@ -21,9 +24,7 @@ export function EventPreviewCard({ preview }: { preview: EventPreview }) {
       role="group"
     >
       <HStack gap="3" align="center">
-        {preview.logo_url ? (
-          <Image src={preview.logo_url} alt={`${preview.name} logo`} boxSize="12" rounded="md" objectFit="cover" />
-        ) : null}
+        {logo ? <Image src={logo} alt={`${preview.name} logo`} boxSize="12" rounded="md" objectFit="cover" /> : null}
         <Heading as="h3" textStyle="lg" overflowWrap="anywhere">
           {preview.name}
         </Heading>

@@ -23,7 +23,7 @@ export interface EventPreview {
   members: PreviewPerson[];
   is_member: boolean;
   accent_color?: string | null;
-  logo_url?: string | null;
+  logo_path?: string | null;
 }
 
 export interface MailedInvitation {

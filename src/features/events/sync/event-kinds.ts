@@ -22,6 +22,16 @@ const eventFields = z.object({
 });
 type EventFields = z.infer<typeof eventFields>;
 
+/** White label (organizer events, managers): set with the other details, never at creation. */
+const brandingFields = z.object({
+  accent_color: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/, 'The accent colour must be a colour like #e4572e')
+    .nullable()
+    .optional(),
+  logo_path: z.string().max(200).nullable().optional(),
+});
+
 const createArgs = eventFields.extend({
   id: z.string().optional(),
   clientRef: z.string().optional(),
@@ -88,6 +98,8 @@ const createEvent = kit.defineKind({
       created_at: existing?.created_at ?? args.createdAt,
       updated_at: existing?.updated_at ?? args.createdAt,
       deleted_at: existing?.deleted_at ?? null,
+      accent_color: existing?.accent_color ?? null,
+      logo_path: existing?.logo_path ?? null,
     };
     await w.put('events', row);
     const key = memberKey(id, w.userId);
@@ -143,7 +155,7 @@ export const EVENT_EDIT_GROUPS: kit.EditGroups = {
 };
 
 const updateEvent = kit.editRowKind('event.update', eventsSource, ref, {
-  changes: eventFields.partial(),
+  changes: eventFields.extend(brandingFields.shape).partial(),
   groups: EVENT_EDIT_GROUPS,
   missing: 'This event no longer exists, or you can no longer change it',
   validate: checkDates,

@@ -17,6 +17,9 @@ export const eventRowSchema = tableRows.events
     currency: z.string().optional(),
     /** IANA name the schedule's times are in; rows stored before events had one lack it. */
     time_zone: z.string().optional(),
+    // White label (organizer): rows stored before these columns existed read as unbranded.
+    accent_color: z.string().nullable().default(null),
+    logo_path: z.string().nullable().default(null),
   })
   .describe('events');
 
