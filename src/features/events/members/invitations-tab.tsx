@@ -5,6 +5,7 @@ import { formatDay } from '../event-format.ts';
 import { MemberAvatar } from '../member-avatar.tsx';
 import { InviteForm } from './invite-form.tsx';
 import type { Feedback } from './use-dialog-feedback.ts';
+import { useRecipientNames, type RecipientName } from './use-recipient-names.ts';
 
 const STATUS = {
   pending: { label: 'Pending', palette: 'yellow' },
@@ -22,6 +23,8 @@ interface InvitationsTabProps {
 
 /** Invitations tab: the managers' invite form and the sent invitations with their answers. */
 export function InvitationsTab({ eventId, invitations, members, isManager, feedback }: InvitationsTabProps) {
+  const unnamed = invitations.filter((i) => !i.recipient_name && i.recipient_id && i.id).map((i) => i.id as string);
+  const names = useRecipientNames(eventId, unnamed);
   return (
     <Stack gap="6">
       {isManager ? <InviteForm eventId={eventId} members={members} feedback={feedback} /> : null}
@@ -34,7 +37,7 @@ export function InvitationsTab({ eventId, invitations, members, isManager, feedb
             {invitations.map((invitation) => (
               <InvitationItem
                 key={invitation.key}
-                invitation={invitation}
+                invitation={withName(invitation, invitation.id ? names[invitation.id] : undefined)}
                 canCancel={isManager && invitation.status === 'pending'}
                 onCancel={() =>
                   void feedback.run(
@@ -52,6 +55,12 @@ export function InvitationsTab({ eventId, invitations, members, isManager, feedb
       </Stack>
     </Stack>
   );
+}
+
+/** The row with the name and avatar the server knows, where the device has none. */
+function withName(invitation: InvitationRow, known: RecipientName | undefined): InvitationRow {
+  if (invitation.recipient_name || !known?.name) return invitation;
+  return { ...invitation, recipient_name: known.name, recipient_avatar: invitation.recipient_avatar ?? known.avatar };
 }
 
 function InvitationItem({
