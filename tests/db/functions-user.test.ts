@@ -116,6 +116,29 @@ describe('create-checkout without a provider key (the mock flow)', () => {
     expect((await payments(buyer.userId))[1]).toEqual({ amount: 5000, currency: 'EUR', kind: 'tier' });
   });
 
+  it('bills a yearly plan at the yearly price for a year', async () => {
+    const buyer = await account(backend, 'Yara Yearly');
+    const answer = await callFunction(backend, 'create-checkout', {
+      token: buyer.accessToken,
+      body: { subscriptionTier: 'starter', interval: 'year' },
+      headers: { Origin: ORIGIN },
+    });
+    expect(answer.status).toBe(200);
+    expect(await payments(buyer.userId)).toEqual([{ amount: 21600, currency: 'CHF', kind: 'tier' }]);
+    const { rows } = await backend.db.query<{ days: number }>(
+      `select extract(day from current_period_end - current_period_start)::int as days
+       from public.stripe_subscriptions where user_id = $1`,
+      [buyer.userId],
+    );
+    expect([365, 366]).toContain(rows[0].days);
+    expect(
+      await callFunction(backend, 'create-checkout', {
+        token: buyer.accessToken,
+        body: { subscriptionTier: 'starter', interval: 'weekly' },
+      }),
+    ).toEqual({ status: 400, body: { error: "interval must be 'month' or 'year'" } });
+  });
+
   it('refuses unknown tiers, bad currencies and callers without a session', async () => {
     const call = (body: unknown, token: string | undefined = ana.accessToken) =>
       callFunction(backend, 'create-checkout', { token, body });

@@ -18,7 +18,13 @@ export type CheckoutResult = { url: string; error: null } | { url: string; error
 /** The mock success path of a tier. */
 const mockSuccessPath = (tier: string) => paths.subscriptionSuccess.href({ tier, mock: true });
 
-export async function startCheckout(tier: Tier, currency = 'CHF'): Promise<CheckoutResult> {
+export type BillingInterval = 'month' | 'year';
+
+export async function startCheckout(
+  tier: Tier,
+  currency = 'CHF',
+  interval: BillingInterval = 'month',
+): Promise<CheckoutResult> {
   const fallback = (error: string): CheckoutResult => {
     rememberCheckoutError(error);
     return { url: mockSuccessPath(tier), error };
@@ -26,7 +32,7 @@ export async function startCheckout(tier: Tier, currency = 'CHF'): Promise<Check
   if (!KNOWN_PRODUCTS.includes(tier)) return fallback(`Product not found for tier: ${tierAlias(tier)}`);
   if (!(await currentSession().catch(() => null)))
     return fallback('Authentication required. Please log in and try again.');
-  const { status, body } = await callFunction('create-checkout', { subscriptionTier: tier, currency });
+  const { status, body } = await callFunction('create-checkout', { subscriptionTier: tier, currency, interval });
   if (status === 0) return fallback('HTTP 0: Failed to create checkout session');
   const answer = readCheckoutAnswer(status, body);
   if ('error' in answer) return fallback(answer.error);

@@ -1,4 +1,7 @@
-import { Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { ToggleButton } from '../../components/toggle-button.tsx';
+import type { BillingInterval } from './checkout.ts';
 import { useIsOnline } from '../../data/use-is-online.ts';
 import { CurrentPlanCard } from './current-plan-card.tsx';
 import { PlanCard } from './plan-card.tsx';
@@ -11,6 +14,7 @@ export function SubscriptionOverview({ headingLevel = 'h2' }: { headingLevel?: '
   const plan = useCurrentPlan();
   const isOnline = useIsOnline();
   const { pendingTier, upgrade } = useUpgrade();
+  const [interval, setBilling] = useState<BillingInterval>('month');
   if (!plan) return <Spinner aria-label="Loading your plan" />;
   return (
     <Stack gap="6">
@@ -20,6 +24,14 @@ export function SubscriptionOverview({ headingLevel = 'h2' }: { headingLevel?: '
           Plans
         </Heading>
         {!isOnline ? <Text color="fg.muted">Upgrading needs a connection.</Text> : null}
+        <HStack role="group" aria-label="Billing" gap="2" wrap="wrap">
+          <ToggleButton isPressed={interval === 'month'} size="sm" onClick={() => setBilling('month')}>
+            Billed monthly
+          </ToggleButton>
+          <ToggleButton isPressed={interval === 'year'} size="sm" onClick={() => setBilling('year')}>
+            Billed yearly (10% off)
+          </ToggleButton>
+        </HStack>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="stretch">
           {PLANS.map((p) => (
             <PlanCard
@@ -28,7 +40,7 @@ export function SubscriptionOverview({ headingLevel = 'h2' }: { headingLevel?: '
               currentTier={plan.tier}
               isBusy={pendingTier === p.tier}
               isOffline={!isOnline}
-              onUpgrade={() => void upgrade(p.tier)}
+              onUpgrade={() => void upgrade(p.tier, interval)}
             />
           ))}
         </SimpleGrid>

@@ -36,6 +36,8 @@ export const checkoutBody = z.object({
     .regex(/^[A-Za-z]{3}$/, { error: 'currency must be a three-letter code' })
     .default('CHF')
     .transform((c) => c.toUpperCase()),
+  // Billed monthly or yearly (spec section 9: monthly and yearly prices).
+  interval: z.enum(['month', 'year'], { error: "interval must be 'month' or 'year'" }).default('month'),
 });
 
 export const approvalEmailBody = z.object({ entryId: uuid('entryId') });

@@ -61,6 +61,7 @@ export interface CheckoutRequest {
   tier: string;
   tierName: string;
   amountMinor: number;
+  interval: 'month' | 'year';
   currency: string;
   successUrl: string;
   cancelUrl: string;
@@ -76,7 +77,7 @@ export async function createCheckoutSession(request: CheckoutRequest): Promise<{
     'line_items[0][quantity]': '1',
     'line_items[0][price_data][currency]': request.currency.toLowerCase(),
     'line_items[0][price_data][unit_amount]': String(request.amountMinor),
-    'line_items[0][price_data][recurring][interval]': 'month',
+    'line_items[0][price_data][recurring][interval]': request.interval,
     'line_items[0][price_data][product_data][name]': `CrewCamp ${request.tierName}`,
     'metadata[user_id]': request.userId,
     'metadata[tier]': request.tier,

@@ -1,5 +1,6 @@
 /**
- * POST create-checkout {subscriptionTier, currency = 'CHF'} with the caller's bearer. The known
+ * POST create-checkout {subscriptionTier, currency = 'CHF', interval = 'month' | 'year'} with the
+ * caller's bearer; a yearly plan costs the tier's yearly price for a year. The known
  * products are the paid tiers. With STRIPE_SECRET_KEY set it opens the provider's hosted checkout
  * (the webhook then records the subscription). Without it (always on the local backend) it is the
  * mock flow of the spec: the server applies the tier at once, as a paid webhook would, records the
@@ -26,9 +27,14 @@ export async function handler(req: Request): Promise<Response> {
   if (!Object.hasOwn(PRODUCTS, tier)) return fail(400, `Product not found for tier: ${tier}`);
 
   const service = serviceClient();
-  const { data: limits, error } = await service.from('tier_limits').select('monthly_price').eq('tier', tier).single();
+  const { data: limits, error } = await service
+    .from('tier_limits')
+    .select('monthly_price, yearly_price')
+    .eq('tier', tier)
+    .single();
   if (error) return fail(500, 'HTTP 500: Failed to create checkout session');
-  const amountMinor = Math.round(Number(limits.monthly_price) * 100);
+  const yearly = body.interval === 'year';
+  const amountMinor = Math.round(Number(yearly ? limits.yearly_price : limits.monthly_price) * 100);
   const origin = siteUrl(req) ?? 'http://localhost:5173';
   const tierParam = encodeURIComponent(tier);
 
@@ -41,6 +47,7 @@ export async function handler(req: Request): Promise<Response> {
       tier,
       tierName: PRODUCTS[tier],
       amountMinor,
+      interval: body.interval,
       currency: body.currency,
       successUrl: `${origin}/checkout/subscription/success?tier=${tierParam}&session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${origin}/subscription?upgrade_cancelled=true`,
@@ -57,7 +64,8 @@ export async function handler(req: Request): Promise<Response> {
   const alreadyOnTier = profile?.subscription_tier === tier;
   const now = new Date();
   const periodEnd = new Date(now);
-  periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+  if (yearly) periodEnd.setUTCFullYear(periodEnd.getUTCFullYear() + 1);
+  else periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
   const applied = await service.rpc('apply_subscription_change', {
     p_user_id: caller.user.id,
     p_tier: tier,
