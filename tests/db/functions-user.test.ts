@@ -162,6 +162,59 @@ describe('create-checkout without a provider key (the mock flow)', () => {
   });
 });
 
+describe('manage-subscription without a provider key (the mock flow)', () => {
+  it('cancels at the period end, takes it back, and moves down a tier keeping the events, only gated', async () => {
+    const buyer = await account(backend, 'Carla Canceller');
+    const manage = (body: unknown) =>
+      callFunction(backend, 'manage-subscription', { token: buyer.accessToken, body, headers: { Origin: ORIGIN } });
+    expect(await manage({ action: 'cancel' })).toEqual({
+      status: 400,
+      body: { error: 'You are on the free plan: there is no subscription to change.' },
+    });
+    await callFunction(backend, 'create-checkout', {
+      token: buyer.accessToken,
+      body: { subscriptionTier: 'organizer' },
+      headers: { Origin: ORIGIN },
+    });
+    const { rows: made } = await backend.db.query<{ id: string }>(
+      `insert into public.events (name, created_by) values ('Keeps its data', $1) returning id`,
+      [buyer.userId],
+    );
+    await backend.db.query(`insert into public.checklists (event_id, title, created_by) values ($1, 'Tents', $2)`, [
+      made[0].id,
+      buyer.userId,
+    ]);
+
+    expect(await manage({ action: 'cancel' })).toEqual({
+      status: 200,
+      body: { tier: 'organizer', cancel_at_period_end: true },
+    });
+    expect(await subscription(buyer.userId)).toMatchObject({
+      subscription_tier: 'organizer',
+      cancel_at_period_end: true,
+    });
+    expect((await manage({ action: 'resume' })).status).toBe(200);
+    expect(await subscription(buyer.userId)).toMatchObject({ cancel_at_period_end: false });
+
+    expect(await manage({ action: 'downgrade', tier: 'starter' })).toEqual({
+      status: 200,
+      body: { tier: 'starter', cancel_at_period_end: false },
+    });
+    expect(await subscription(buyer.userId)).toMatchObject({ subscription_tier: 'starter', tier: 'pro' });
+    const { rows } = await backend.db.query(
+      `select e.access_tier, (select count(*)::int from public.checklists c where c.event_id = e.id) as lists
+       from public.events e where e.id = $1`,
+      [made[0].id],
+    );
+    expect(rows).toEqual([{ access_tier: 'starter', lists: 1 }]);
+    expect(await manage({ action: 'downgrade', tier: 'starter' })).toEqual({
+      status: 400,
+      body: { error: 'Choose a plan below your current one.' },
+    });
+    expect((await manage({ action: 'pause' })).status).toBe(400);
+  });
+});
+
 describe('create-checkout with a provider key', () => {
   let provider: http.Server;
   let received: { auth?: string; form: URLSearchParams } | null = null;

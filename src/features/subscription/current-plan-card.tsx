@@ -4,6 +4,7 @@ import { tierLabel } from '../../access/tiers.ts';
 import { DetailGrid } from '../../components/detail-grid.tsx';
 import { limitLines, PLANS } from './plans.ts';
 import type { CurrentPlan } from './use-current-plan.ts';
+import { ManagePlan } from './manage-plan.tsx';
 
 const statusLabel = (status: string) => {
   const text = status.replace(/_/g, ' ');
@@ -36,6 +37,7 @@ export function CurrentPlanCard({ plan }: { plan: CurrentPlan }) {
         </HStack>
         <DetailGrid items={details} columns={{ base: 1, sm: 3 }} valueWeight="medium" />
         <DetailGrid items={limitLines(limits)} label="Your limits" columns={{ base: 2, md: 5 }} isTiled />
+        <ManagePlan plan={plan} />
       </Stack>
     </Box>
   );

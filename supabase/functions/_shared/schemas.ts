@@ -41,3 +41,9 @@ export const checkoutBody = z.object({
 });
 
 export const approvalEmailBody = z.object({ entryId: uuid('entryId') });
+
+/** manage-subscription: cancel at the period's end, take that back, or move to a lower tier. */
+export const manageSubscriptionBody = z.object({
+  action: z.enum(['cancel', 'resume', 'downgrade'], { error: "action must be 'cancel', 'resume' or 'downgrade'" }),
+  tier: z.enum(['free', 'starter'], { error: "tier must be 'free' or 'starter'" }).optional(),
+});
