@@ -270,6 +270,43 @@ describe('create-checkout with a provider key', () => {
       body: { error: 'Invalid currency: xyz' },
     });
   });
+
+  it('bills yearly at the yearly price, and opens the customer portal to cancel or move down', async () => {
+    await secrets.set({
+      STRIPE_SECRET_KEY: 'sk_test_local',
+      STRIPE_API_BASE: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`,
+    });
+    reply = { status: 200, body: { url: 'https://checkout.provider.test/pay/cs_2' } };
+    expect(
+      await callFunction(backend, 'create-checkout', {
+        token: ana.accessToken,
+        body: { subscriptionTier: 'organizer', interval: 'year' },
+        headers: { Origin: ORIGIN },
+      }),
+    ).toEqual({ status: 200, body: { url: 'https://checkout.provider.test/pay/cs_2' } });
+    expect(received!.form.get('line_items[0][price_data][recurring][interval]')).toBe('year');
+    expect(received!.form.get('line_items[0][price_data][unit_amount]')).toBe('54000');
+
+    const payer = await account(backend, 'Pia Portal');
+    await backend.db.query(`select public.apply_subscription_change($1, 'starter', p_customer_id => 'cus_pia')`, [
+      payer.userId,
+    ]);
+    reply = { status: 200, body: { url: 'https://billing.provider.test/session/bps_1' } };
+    expect(
+      await callFunction(backend, 'manage-subscription', {
+        token: payer.accessToken,
+        body: { action: 'cancel' },
+        headers: { Origin: ORIGIN },
+      }),
+    ).toEqual({ status: 200, body: { url: 'https://billing.provider.test/session/bps_1' } });
+    expect(received!.form.get('customer')).toBe('cus_pia');
+    expect(received!.form.get('return_url')).toBe(`${ORIGIN}/subscription`);
+    // the portal decides; nothing changed here
+    expect(await subscription(payer.userId)).toMatchObject({
+      subscription_tier: 'starter',
+      cancel_at_period_end: false,
+    });
+  });
 });
 
 describe('stripe-webhook', () => {
