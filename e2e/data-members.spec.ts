@@ -6,6 +6,7 @@
 import { App } from './app.ts';
 import { setSwitches } from './backend.ts';
 import { newPerson, openMembersDialog, seedEvent, signInAs } from './data-helpers.ts';
+import { serverInvitations } from './offline-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { screenshotPath } from './screenshot-helpers.ts';
 
@@ -67,6 +68,8 @@ test('invite by email, accept from the bell in real time, then promote, demote a
   await item.getByRole('button', { name: 'Accept' }).click();
   await expect(item).toContainText('Accepted');
   await expect(finnPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  // The answer is sent before Finn's phone goes away (a closed tab sends it on the next visit).
+  await expect.poll(async () => (await serverInvitations(eventId)).map((i) => i.status)).toEqual(['accepted']);
   await finnContext.close();
 
   // Eva sees the answer and Finn among the members.

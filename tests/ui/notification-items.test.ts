@@ -56,13 +56,22 @@ describe('notification items', () => {
       }),
     ];
     const items = notificationItems([invitation], new Set(), rows);
-    expect(items.map((item) => [item.id, item.kind, item.invitation?.id ?? null, item.path])).toEqual([
-      ['b', 'friend_request', null, '/profile/friends'],
-      ['i', 'event_invitation', 'inv', null],
-      ['a', 'chat_mention', null, '/events/lake/chat'],
+    expect(items.map((item) => [item.id, item.kind, item.rowId, item.path])).toEqual([
+      ['b', 'friend_request', 'b', '/profile/friends'],
+      ['inv', 'event_invitation', 'i', null],
+      ['a', 'chat_mention', 'a', '/events/lake/chat'],
     ]);
     expect(items[1].title).toBe('Invitation to Gurten Festival');
     expect(unreadCount(items)).toBe(3);
+  });
+
+  it('keeps an invitation item under one id when its row arrives after it (the card is not remounted)', () => {
+    const before = notificationItems([invitation], new Set(), []);
+    const after = notificationItems([invitation], new Set(), [
+      row('i', '2027-07-01T11:00:00Z', { kind: 'event_invitation', data: { invitation_id: 'inv' } }),
+    ]);
+    expect([before[0].id, before[0].rowId]).toEqual(['inv', null]);
+    expect([after[0].id, after[0].rowId]).toEqual(['inv', 'i']);
   });
 
   it('reads the read state from the row, and an invitation is read once answered', () => {

@@ -35,7 +35,9 @@ function invitationItem(
   row: NotificationRow | undefined,
   readIds: ReadonlySet<string>,
 ): NotificationItem {
-  const id = row?.key ?? invitation.id ?? invitation.key;
+  // Keyed by the invitation, not its row: the row may arrive after the item is shown, and a new key
+  // would remount the card and close a response being written.
+  const id = invitation.id ?? invitation.key;
   const event = invitation.event_name ?? 'an event';
   const sender = invitation.sender_name ?? 'Someone';
   const isMarked = row ? row.read_at !== null : readIds.has(id);
