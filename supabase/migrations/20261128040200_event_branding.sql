@@ -32,6 +32,8 @@ end
 $$;
 create trigger events_branding_rules before update of accent_color, logo_path on public.events
   for each row execute function private.events_branding_rules();
+-- A trigger function is not for calling: no API role executes it (firing a trigger needs no grant).
+revoke all on function private.events_branding_rules() from public, anon, authenticated, service_role;
 
 -- A private bucket: logos are read by the event's members, added and removed by its managers while
 -- the event is organizer; at most 1 MB, raster images (an SVG could carry script).

@@ -312,10 +312,17 @@ describe('execute rights', () => {
       'is_site_admin',
       'require_event_feature',
     ];
+    // The storage policies' checks of chat photos (members) and event logos (members read, managers write).
+    const chatPhotos = ['can_add_chat_photo', 'can_read_chat_photo'];
     expect(reach.map((r) => ({ ...r, functions: [...r.functions].sort() }))).toEqual([
       { role: 'anon', usage: false, functions: [], tables: [] },
-      { role: 'authenticated', usage: true, functions: helpers, tables: [] },
-      { role: 'service_role', usage: true, functions: helpers, tables: [] },
+      {
+        role: 'authenticated',
+        usage: true,
+        functions: [...helpers, ...chatPhotos, 'can_use_event_logo'].sort(),
+        tables: [],
+      },
+      { role: 'service_role', usage: true, functions: [...helpers, ...chatPhotos].sort(), tables: [] },
     ]);
   });
 
