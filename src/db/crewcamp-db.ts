@@ -95,6 +95,13 @@ export const schemaVersions: SchemaVersion[] = [
         });
     },
   },
+  {
+    // "I need a ride" / "Going on my own" (issue 21): each member's ride status per event. New table only.
+    version: 11,
+    stores: {
+      rideNeeds: 'key, event_id, user_id',
+    },
+  },
 ];
 
 /** The mirrored tables come from the features' row types (mirror.ts); Dexie creates them from `stores`. */

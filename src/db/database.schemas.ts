@@ -298,6 +298,16 @@ export const tableRows = {
     updated_at: z.string(),
     user_id: z.string(),
   }),
+  ride_needs: z.object({
+    created_at: z.string(),
+    deleted_at: z.string().nullable(),
+    event_id: z.string(),
+    id: z.string(),
+    note: z.string().nullable(),
+    status: z.string(),
+    updated_at: z.string(),
+    user_id: z.string(),
+  }),
   ride_passengers: z.object({
     created_at: z.string(),
     deleted_at: z.string().nullable(),

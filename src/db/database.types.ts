@@ -1293,6 +1293,54 @@ export type Database = {
           },
         ];
       };
+      ride_needs: {
+        Row: {
+          created_at: string;
+          deleted_at: string | null;
+          event_id: string;
+          id: string;
+          note: string | null;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          deleted_at?: string | null;
+          event_id: string;
+          id?: string;
+          note?: string | null;
+          status: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          created_at?: string;
+          deleted_at?: string | null;
+          event_id?: string;
+          id?: string;
+          note?: string | null;
+          status?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'ride_needs_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: false;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'ride_needs_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       ride_passengers: {
         Row: {
           created_at: string;

@@ -219,6 +219,24 @@ export function eventPageKits(m: Matrix): Record<string, TableKit> {
         return { payload: { id, ride_id: await ride(), event_id: eventId, user_id: users.eventAdmin.id }, id };
       },
     },
+    ride_needs: {
+      key: 'id',
+      // One row per member and event: the member's own; each insert case first takes the actor's away.
+      target: async () =>
+        m.one(
+          `insert into public.ride_needs (event_id, user_id, status) values ($1, $2, 'needs_ride')
+           on conflict (event_id, user_id) do update set deleted_at = null returning id as v`,
+          [eventId, member],
+        ),
+      patch: () => ({ note: m.marker() }),
+      changed: m.column('ride_needs', 'id', 'note'),
+      insert: async (actor) => {
+        const userId = actor === 'service' ? member : (users[actor as keyof typeof users]?.id ?? member);
+        await m.sql(`delete from public.ride_needs where event_id = $1 and user_id = $2`, [eventId, userId]);
+        const id = await m.uuid();
+        return { payload: { id, event_id: eventId, status: 'own_way', ...asService(actor, { user_id: member }) }, id };
+      },
+    },
     site_plans: {
       key: 'event_id',
       // One plan per event: the matrix event's for reading and changing; an event of its own for

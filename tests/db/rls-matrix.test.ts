@@ -65,6 +65,8 @@ const EXPECTED: Record<string, Record<Op, Outcome[]>> = {
   // A ride's driver is its author; someone outside the event is refused as a driver before RLS.
   rides:                   { select: membersRead, insert: [D, R, Y, Y, Y, R, Y], update: authorOrManagerChange, delete: serviceOnly },
   ride_passengers:         { select: membersRead, insert: serviceOnly, update: serviceOnly, delete: serviceOnly },
+  // "I need a ride" / "Going on my own": members say it for themselves (each insert case is the actor's own row); someone outside the event is refused before RLS.
+  ride_needs:              { select: membersRead, insert: [D, R, Y, Y, Y, R, Y], update: ownRowsOnly, delete: serviceOnly },
   site_plans:              { select: membersRead, insert: [D, D, D, Y, Y, D, Y], update: [D, N, N, Y, Y, N, Y], delete: serviceOnly },
   site_items:              { select: membersRead, insert: membersAdd, update: authorOrManagerChange, delete: serviceOnly },
   // Notifications are written by the database's triggers; the recipient only marks them read.

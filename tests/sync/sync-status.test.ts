@@ -108,6 +108,11 @@ describe('changes in words', () => {
     expect(describeChange('ride.pickup', { eventId: 'e1', rideId: 'r', stopId: 's' })).toBe(
       'Choose where you get on a ride to "Lake trip"',
     );
+    expect(describeChange('ride.need', { eventId: 'e1', status: 'needs_ride', note: 'From Bern' })).toBe(
+      'Ask for a ride to "Lake trip"',
+    );
+    expect(describeChange('ride.need', { eventId: 'e1', status: 'own_way' })).toBe('Go on your own to "Lake trip"');
+    expect(describeChange('ride.need', { eventId: 'e1', status: null })).toBe('Clear your ride status in "Lake trip"');
     expect(describeChange('friend.request', { email: 'bo@example.com' })).toBe(
       'Send a friend request to bo@example.com',
     );
@@ -177,6 +182,7 @@ const SAMPLE_ARGS: Record<string, object> = {
   'ride.cancel': { id: 'r' },
   'ride.claim': { eventId: 'e1', rideId: 'r' },
   'ride.release': { eventId: 'e1', rideId: 'r' },
+  'ride.need': { eventId: 'e1', status: 'needs_ride' },
   'ride.pickup': { eventId: 'e1', rideId: 'r', stopId: null },
   'expense.create': { eventId: 'e1', title: 'Fuel' },
   'expense.update': { id: 'x', changes: { title: 'Diesel' } },

@@ -13,7 +13,8 @@ import { upgradeRequest, UpgradeDialog, UpgradeNotice, type UpgradeRequest } fro
 import type { RideDirection, RideRow } from './sync/transport-rows.ts';
 import { mutate, useRejectedChanges } from '../../data/index.ts';
 import { useExpenses } from '../expenses/index.ts';
-import { useRidePassengers, useRides } from './use-transport.ts';
+import { useRideNeeds, useRidePassengers, useRides } from './use-transport.ts';
+import { NeedsRideCard, needingRide, YourRideCard } from './ride-needs.tsx';
 import { EventPageFallback } from '../events/index.ts';
 import { useEventPage } from '../events/index.ts';
 import { RideCard, type RideCardContext } from './ride-card.tsx';
@@ -32,6 +33,7 @@ const REFUSED_TITLES: Record<string, string> = {
   'ride.claim': 'Could not take the seat',
   'ride.release': 'Could not give up the seat',
   'ride.pickup': 'Could not save where you get on',
+  'ride.need': 'Could not save how you get there',
 };
 
 const PREMIUM = upgradeRequest(
@@ -54,6 +56,7 @@ export function TransportPage() {
   const page = useEventPage(eventId);
   const rides = useRides(eventId);
   const passengers = useRidePassengers(eventId);
+  const needs = useRideNeeds(eventId);
   const expenses = useExpenses(eventId);
   const rejected = useRejectedChanges();
   const [editing, setEditing] = useState<RideRow | 'new' | null>(null);
@@ -90,10 +93,18 @@ export function TransportPage() {
   const lastDay = event.end_date ?? firstDay;
   const nameOf = (id: string) => names.get(id) ?? 'A member';
   const hasReturnRides = seated.some((ride) => ride.direction === 'return');
+  const outbound = ridesOf(seated, 'outbound');
+  const ownWay = new Set(needs.filter((n) => n.status === 'own_way').map((n) => n.user_id));
+  // Going on one's own is a way there: such members are not "without a ride" to the event.
   const stranded = GROUPS.filter((g) => g.direction === 'outbound' || isPremium || hasReturnRides).map((g) => ({
     ...g,
-    members: withoutRide(members, ridesOf(seated, g.direction)),
+    members: withoutRide(members, ridesOf(seated, g.direction)).filter(
+      (m) => g.direction === 'return' || !ownWay.has(m.user_id),
+    ),
   }));
+  const myOutbound = outbound.find((r) => r.driver_id === me.user_id || r.passengerIds.includes(me.user_id));
+  const myDrive = myOutbound?.driver_id === me.user_id ? myOutbound : undefined;
+  const freeSeats = myDrive ? myDrive.seats - myDrive.passengerIds.length : 0;
 
   const cancelRide = (ride: RideRow) =>
     setConfirm({
@@ -119,7 +130,13 @@ export function TransportPage() {
         names={names}
       />
 
-      <Stack direction={{ base: 'column', lg: 'row' }} gap="6" align="start">
+      <YourRideCard
+        key={needs.find((n) => n.user_id === me.user_id)?.updated_at ?? 'none'}
+        eventId={event.id}
+        mine={needs.find((n) => n.user_id === me.user_id)}
+        myRide={myOutbound ? { ride: myOutbound, drives: myOutbound === myDrive } : null}
+      />
+      <Stack direction={{ base: 'column', lg: 'row' }} gap="6" align="start" mt="6">
         <Stack gap="5" flex="1" minW="0" w="full" as="section" aria-label="Rides">
           <HStack justify="space-between" gap="3" wrap="wrap">
             <Heading as="h2" textStyle="lg">
@@ -181,7 +198,13 @@ export function TransportPage() {
           })}
         </Stack>
 
-        <Stack w={{ base: 'full', lg: '20rem' }} flexShrink="0" gap="4">
+        <Stack w={{ base: 'full', lg: '20rem' }} flexShrink="0" gap="4" order={{ base: -1, lg: 0 }}>
+          <NeedsRideCard
+            needs={needingRide(needs, outbound)}
+            myUserId={me.user_id}
+            nameOf={nameOf}
+            freeSeats={myDrive && freeSeats > 0 ? { ride: myDrive, count: freeSeats } : null}
+          />
           {stranded.map((group) => {
             const title = group.direction === 'outbound' ? 'Who still has no ride' : 'Who has no ride home';
             return (

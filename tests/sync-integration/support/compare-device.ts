@@ -94,6 +94,13 @@ export async function expectDeviceEqualsServer(backend: TestBackend, tab: Device
     pick(await tab.db.ridePassengers.toArray(), ['ride_id', 'user_id', 'pickup_stop_id']),
     `${label}: seats`,
   ).toEqual(pick(serverPassengers, ['ride_id', 'user_id', 'pickup_stop_id']));
+  const serverNeeds = await q(
+    `select r.event_id, r.user_id, r.status, r.note from public.ride_needs r where r.deleted_at is null and ${IN_VISIBLE}`,
+  );
+  expect(
+    pick(await tab.db.rideNeeds.toArray(), ['event_id', 'user_id', 'status', 'note']),
+    `${label}: ride needs`,
+  ).toEqual(pick(serverNeeds, ['event_id', 'user_id', 'status', 'note']));
   const serverPlans = await q(`select r.event_id, r.width_m, r.height_m from public.site_plans r where ${IN_VISIBLE}`);
   expect(pick(await tab.db.sitePlans.toArray(), ['event_id', 'width_m', 'height_m']), `${label}: site plans`).toEqual(
     pick(serverPlans, ['event_id', 'width_m', 'height_m']),

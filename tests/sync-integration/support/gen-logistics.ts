@@ -87,6 +87,14 @@ export const logisticsGenerators = {
     const stopId = choose([...(ride.state.stops as string[]), null], n);
     return { kind: 'ride.pickup', args: { eventId: ride.event!.localId, rideId: ride.id, stopId }, apply: () => {} };
   },
+  // "I need a ride", "Going on my own" or undecided again, in an event where the actor has transport.
+  'ride.need': ({ model, actor, n, step }) => {
+    const event = choose(writableEvents(model, actor), n);
+    if (!event) return null;
+    const status = choose<'needs_ride' | 'own_way' | null>(['needs_ride', 'own_way', null], Math.floor(n / 7));
+    const note = status === 'needs_ride' && n % 2 ? `from gate ${step}` : null;
+    return { kind: 'ride.need', args: { eventId: event.localId, status: status ?? null, note }, apply: () => {} };
+  },
   'expense.create': ({ model, actor, n, step }) => {
     // A third in a shared event, where receipts can be drawn (see expense.attach-receipt).
     const shared = model.shared.filter((e) => e.members.has(actor));

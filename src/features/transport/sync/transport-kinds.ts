@@ -12,8 +12,8 @@
  */
 import { z } from 'zod';
 import * as kit from '../../../sync/kind-kit.ts';
-import { passengerKey, rideDirections, type RideStop } from './transport-rows.ts';
-import { ridesSource } from './transport-sources.ts';
+import { passengerKey, rideDirections, rideNeedKey, rideNeedStatuses, type RideStop } from './transport-rows.ts';
+import { rideNeedsSource, ridesSource } from './transport-sources.ts';
 
 const eventRef = kit.refTo('event');
 const rideRef = kit.refTo('ride');
@@ -156,6 +156,9 @@ const claimSeat = kit.defineKind({
       pickup_stop_id: null,
       updated_at: args.at,
     });
+    // As the database does: a seat taken ends "I need a ride".
+    const need = await w.get('rideNeeds', rideNeedKey(args.eventId, args.userId));
+    if (need?.status === 'needs_ride') await w.delete('rideNeeds', need.key);
   },
   send: ({ client }, args) => kit.callProcedure(client, 'claim_ride_seat', { p_ride_id: args.rideId }),
   describe: (args, ctx) => `Take a seat in a ride${kit.inEvent(ctx, 'to', args.eventId)}`,
@@ -193,4 +196,71 @@ const choosePickup = kit.defineKind({
   describe: (args, ctx) => `Choose where you get on a ride${kit.inEvent(ctx, 'to', args.eventId)}`,
 });
 
-export const transportKinds = [createRide, updateRide, cancelRide, claimSeat, releaseSeat, choosePickup] as const;
+const needArgs = z.object({
+  eventId: z.string(),
+  /** "I need a ride", "Going on my own", or null: undecided again. */
+  status: z.enum(rideNeedStatuses).nullable(),
+  note: z.string().trim().max(200, 'A note can have at most 200 characters').nullable().optional(),
+  at: z.string().optional(),
+});
+
+/**
+ * The caller's ride status in an event. Setting is an upsert of their own row (a replay writes the
+ * same values); clearing is a tombstone of it. Both are the caller's own row only (RLS).
+ */
+const setRideNeed = kit.defineKind({
+  name: 'ride.need',
+  args: needArgs,
+  prepare: (args, ctx) => kit.withTime(args, ctx),
+  refs: (args) => [eventRef(args.eventId)],
+  async applyLocal(w, args) {
+    const key = rideNeedKey(args.eventId, w.userId);
+    if (!args.status) return w.delete('rideNeeds', key);
+    const note = args.status === 'needs_ride' ? kit.given(args.note) : null;
+    await w.put('rideNeeds', {
+      key,
+      event_id: args.eventId,
+      user_id: w.userId,
+      status: args.status,
+      note,
+      updated_at: args.at,
+    });
+  },
+  async send({ client }, args) {
+    if (!args.status) {
+      const cleared = await client
+        .from('ride_needs')
+        .update({ deleted_at: new Date().toISOString() })
+        .eq('event_id', args.eventId)
+        .is('deleted_at', null)
+        .select('id');
+      kit.expectData(cleared);
+      return null;
+    }
+    const note = args.status === 'needs_ride' ? kit.given(args.note) : null;
+    return kit.upsertRow(
+      client,
+      rideNeedsSource,
+      { event_id: args.eventId, status: args.status, note, deleted_at: null },
+      'event_id,user_id' as 'event_id',
+    );
+  },
+  reconcile: async (w, _args, answer) => {
+    if (answer) await kit.storeAnswer(rideNeedsSource)(w, _args, answer);
+  },
+  describe: (args, ctx) => {
+    if (!args.status) return `Clear your ride status${kit.inEvent(ctx, 'in', args.eventId)}`;
+    const what = args.status === 'needs_ride' ? 'Ask for a ride' : 'Go on your own';
+    return `${what}${kit.inEvent(ctx, 'to', args.eventId)}`;
+  },
+});
+
+export const transportKinds = [
+  createRide,
+  updateRide,
+  cancelRide,
+  claimSeat,
+  releaseSeat,
+  choosePickup,
+  setRideNeed,
+] as const;

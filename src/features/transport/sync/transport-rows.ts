@@ -52,9 +52,30 @@ export function passengerKey(rideId: string, userId: string): string {
   return `${rideId}|${userId}`;
 }
 
+export const rideNeedStatuses = ['needs_ride', 'own_way'] as const;
+
+export type RideNeedStatus = (typeof rideNeedStatuses)[number];
+
+/**
+ * A member's "I need a ride" (`needs_ride`) or "Going on my own" (`own_way`) for an event; no row
+ * is undecided. Key: `{event_id}|{user_id}`.
+ */
+export const rideNeedRowSchema = tableRows.ride_needs
+  .omit({ id: true, created_at: true, deleted_at: true })
+  .extend({ ...withKey, status: z.enum(rideNeedStatuses), note: nullableText.default(null) })
+  .describe('rideNeeds');
+
+export type RideNeedRow = z.infer<typeof rideNeedRowSchema>;
+
+/** The local key of a ride need row. */
+export function rideNeedKey(eventId: string, userId: string): string {
+  return `${eventId}|${userId}`;
+}
+
 declare module '../../../db/mirror.ts' {
   interface RowOf {
     rides: RideRow;
     ridePassengers: RidePassengerRow;
+    rideNeeds: RideNeedRow;
   }
 }

@@ -2,6 +2,9 @@
 import { editConverters } from '../../../sync/edit-groups.ts';
 import {
   passengerKey,
+  rideNeedKey,
+  rideNeedRowSchema,
+  rideNeedStatuses,
   rideDirections,
   ridePassengerRowSchema,
   rideRowSchema,
@@ -48,5 +51,14 @@ const ridePassengersSource = rowSource({
   inScope: 'event_id',
 });
 
+export const rideNeedsSource = rowSource({
+  table: 'rideNeeds',
+  remote: 'ride_needs',
+  schema: rideNeedRowSchema,
+  key: (r) => rideNeedKey(r.event_id, r.user_id),
+  convert: { status: (r) => oneOf(rideNeedStatuses, r.status, 'needs_ride') },
+  inScope: 'event_id',
+});
+
 /** This feature's tables, in pull order (what a row points at comes first). */
-export const transportSources = [ridesSource, ridePassengersSource];
+export const transportSources = [ridesSource, ridePassengersSource, rideNeedsSource];
