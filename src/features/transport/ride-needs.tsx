@@ -4,7 +4,7 @@
  * ride" when its member takes a seat; `needingRide` also hides anyone already travelling, so a
  * list read before that change arrives never shows a seated member.
  */
-import { Badge, Button, Card, Field, Heading, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Button, Card, Field, Heading, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Car, Footprints, Hand, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { mutate } from '../../data/index.ts';
@@ -71,7 +71,7 @@ export function YourRideCard({ eventId, mine, myRide }: YourRideProps) {
               {noteChanged ? 'Save note' : 'I need a ride'}
             </Button>
           ) : null}
-          {status !== 'own_way' ? (
+          {!myRide && status !== 'own_way' ? (
             <Button size="lg" variant="outline" onClick={() => set('own_way')}>
               <Footprints aria-hidden />
               Going on my own
@@ -126,12 +126,9 @@ export function NeedsRideCard({ needs, myUserId, nameOf, freeSeats }: NeedsProps
           <Stack as="ul" gap="2" listStyleType="none">
             {needs.map((need) => (
               <Stack as="li" key={need.key} gap="0">
-                <HStack gap="2">
-                  <Text textStyle="sm" fontWeight="medium">
-                    {need.user_id === myUserId ? 'You' : nameOf(need.user_id)}
-                  </Text>
-                  {need.user_id === myUserId ? <Badge size="sm">You</Badge> : null}
-                </HStack>
+                <Text textStyle="sm" fontWeight="medium">
+                  {need.user_id === myUserId ? 'You' : nameOf(need.user_id)}
+                </Text>
                 {need.note ? (
                   <Text textStyle="sm" color="fg.muted" overflowWrap="anywhere">
                     {need.note}
