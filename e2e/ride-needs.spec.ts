@@ -29,8 +29,14 @@ async function openTransport(page: Page, eventId: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Transport' })).toBeVisible({ timeout: 15_000 });
 }
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, desktop = false) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `ride-needs-${name}-phone.png`), fullPage: true });
+  if (!desktop) return;
+  const phoneSize = page.viewportSize()!;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.locator('aside[aria-label="Sidebar"]')).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOTS, `ride-needs-${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize(phoneSize);
 }
 
 /** The live ride statuses of the event on the server. */
@@ -94,7 +100,7 @@ test('a member asks for a ride, the driver sees it, a seat ends it; another goes
   await expect(needs).toContainText('From Thun, after 5 pm');
   await expect(needs).toContainText('You have 2 free seats in your ride from Bern station.');
   await expect(needs).toHaveAttribute('data-highlighted', 'true');
-  await shot(adaPhone.page, 'driver-sees');
+  await shot(adaPhone.page, 'driver-sees', true);
 
   // Amy takes a seat in Ada's ride: she leaves the list, on her phone and on Ada's.
   await page
