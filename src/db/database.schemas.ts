@@ -41,6 +41,12 @@ export const tableRows = {
     updated_at: z.string(),
     value: json,
   }),
+  calendar_feeds: z.object({
+    created_at: z.string(),
+    revoked_at: z.string().nullable(),
+    token_hash: z.string(),
+    user_id: z.string(),
+  }),
   chat_messages: z.object({
     author_id: z.string().nullable(),
     body: z.string(),

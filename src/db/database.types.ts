@@ -167,6 +167,35 @@ export type Database = {
         };
         Relationships: [];
       };
+      calendar_feeds: {
+        Row: {
+          created_at: string;
+          revoked_at: string | null;
+          token_hash: string;
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          revoked_at?: string | null;
+          token_hash: string;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          revoked_at?: string | null;
+          token_hash?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'calendar_feeds_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       chat_messages: {
         Row: {
           author_id: string | null;
@@ -1989,6 +2018,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      calendar_feed_of: {
+        Args: { p_token: string };
+        Returns: Json;
+      };
       cancel_invitation: {
         Args: { p_invitation_id: string };
         Returns: Json;
@@ -2034,6 +2067,10 @@ export type Database = {
       copy_checklist_items: {
         Args: { p_from: string; p_to: string; p_item_ids: Json };
         Returns: undefined;
+      };
+      create_calendar_feed: {
+        Args: never;
+        Returns: string;
       };
       duplicate_checklist_template: {
         Args: { p_template_id: string; p_new_id: string; p_title?: string };
@@ -2260,6 +2297,10 @@ export type Database = {
       result: {
         Args: { p_success: boolean; p_message: string; p_extra?: Json };
         Returns: Json;
+      };
+      revoke_calendar_feed: {
+        Args: never;
+        Returns: undefined;
       };
       run_maintenance: {
         Args: never;

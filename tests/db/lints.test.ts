@@ -55,6 +55,8 @@ const RPCS: Record<string, { roles: ApiRole[]; why: string }> = {
   join_event: { roles: SIGNED_IN, why: 'event-kinds: joining by link' },
   leave_event: { roles: SIGNED_IN, why: 'event-kinds: leaving (a sole member deletes the event)' },
   transfer_event_ownership: { roles: SIGNED_IN, why: 'the creator hands the event over (members dialog, online only)' },
+  create_calendar_feed: { roles: SIGNED_IN, why: 'issue 21; the own calendar feed URL, made or rotated (token once)' },
+  revoke_calendar_feed: { roles: SIGNED_IN, why: 'issue 21; turning the own calendar feed off' },
   // The caller's own data and access
   get_my_profile: { roles: SIGNED_IN, why: 'profile-kinds, pull: the own profile with its private fields' },
   get_my_admin_access: {

@@ -198,6 +198,28 @@ export function accountKits(m: Matrix): Record<string, TableKit> {
         return { payload: { id, user_id: users.member.id, kind: 'tools', amount_minor: 500 }, id };
       },
     },
+    // One feed per account; the hash is written by create_calendar_feed only.
+    calendar_feeds: {
+      key: 'user_id',
+      // Turned off, so that the patch (turning it back on) shows when it is let through.
+      target: async (op) => {
+        const owner = op === 'delete' ? await m.spareUser() : users.member.id;
+        await m.sql(
+          `insert into public.calendar_feeds (user_id, token_hash, revoked_at)
+           values ($1::uuid, sha256(convert_to($1::text, 'UTF8')), now()) on conflict (user_id) do update set revoked_at = now()`,
+          [owner],
+        );
+        return owner;
+      },
+      patch: () => ({ revoked_at: null }),
+      changed: async (id) =>
+        (await m.one(`select (revoked_at is null)::text as v from public.calendar_feeds where user_id = $1`, [id])) ===
+        'true',
+      insert: async () => {
+        const id = await m.spareUser();
+        return { payload: { user_id: id, token_hash: '\\x' + '00'.repeat(32) }, id };
+      },
+    },
     admin_activity: {
       key: 'id',
       target: async () =>

@@ -47,6 +47,8 @@ const EXPECTED: Record<string, Record<Op, Outcome[]>> = {
   friend_invite_codes:     { select: ownRowsOnly, insert: serviceOnly, update: serviceOnly, delete: serviceOnly },
   stripe_subscriptions:    { select: [D, N, Y, N, N, Y, Y], insert: serviceOnly, update: serviceOnly, delete: serviceOnly },
   payments:                { select: [D, N, Y, N, N, Y, Y], insert: serviceOnly, update: serviceOnly, delete: serviceOnly },
+  // The owner reads their calendar feed (not its hash); create/rotate/revoke go through procedures.
+  calendar_feeds:          { select: ownRowsOnly, insert: serviceOnly, update: serviceOnly, delete: serviceOnly },
   admin_activity:          { select: [D, N, N, N, N, Y, Y], insert: serviceOnly, update: serviceOnly, delete: serviceOnly },
   // Event pages: soft deletion only (deleted_at), never a hard delete by a client.
   // The author edits a message's text; a manager may only delete it (the deletion is tested in event-pages).
