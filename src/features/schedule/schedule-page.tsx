@@ -20,6 +20,7 @@ import { toICalendar } from './icalendar.ts';
 import { formatDay, formatLongDay, icsFileName, scheduleDays } from './schedule-format.ts';
 import { byDay, clashes } from './schedule-helpers.ts';
 import { ScheduleItemCard } from './schedule-item-card.tsx';
+import { CalendarFeedCard } from './calendar-feed-card.tsx';
 import { NewSinceProvider } from '../activity/index.ts';
 import { downloadText } from '../../lib/download.ts';
 
@@ -206,6 +207,7 @@ export function SchedulePage() {
           )}
         </Stack>
       )}
+      <CalendarFeedCard />
 
       <Suspense fallback={null}>
         {editing ? (
