@@ -52,7 +52,7 @@ test('subscribe in your calendar: the link serves the schedule, rotating it stop
   expect(feed.status()).toBe(200);
   expect(feed.headers()['content-type']).toMatch(/^text\/calendar/);
   const text = await feed.text();
-  expect(text).toContain('SUMMARY:Sunrise swim');
+  expect(text).toContain('SUMMARY:Lake weekend: Sunrise swim');
   expect(text).toMatch(/DTSTART;TZID=Europe\/Zurich:20270717T063000/);
 
   await card.getByRole('button', { name: 'Rotate link' }).click();

@@ -110,10 +110,10 @@ describe('calendar-feed function', () => {
       return [v.getFirstPropertyValue('summary'), start?.getParameter('tzid'), String(start?.getFirstValue())];
     });
     expect(events.sort()).toEqual([
-      ['Breakfast', 'Europe/Zurich', '2027-07-01T08:30:00'],
-      ['Tram 28', 'Europe/Lisbon', '2027-08-02T10:00:00'],
+      ['Lake camp: Breakfast', 'Europe/Zurich', '2027-07-01T08:30:00'],
+      ['Lisbon trip: Tram 28', 'Europe/Lisbon', '2027-08-02T10:00:00'],
     ]);
-    expect(events.flat()).not.toContain('Gone gig');
+    expect(events.flat()).not.toContain('Old festival: Gone gig');
 
     const rotated = await createFeed(ana);
     expect(rotated).not.toBe(token);

@@ -40,8 +40,12 @@ export async function handler(req: Request): Promise<Response> {
   if (!feed) return notFound();
 
   const now = new Date();
+  // One calendar holds every event's items, so each title names its event ("Lake camp: Breakfast").
   const calendars = feed.events.map((event) =>
-    toICalendar(event.items, { eventId: event.id, timeZone: event.time_zone, now }),
+    toICalendar(
+      event.items.map((item) => ({ ...item, title: `${event.name}: ${item.title}` })),
+      { eventId: event.id, timeZone: event.time_zone, now },
+    ),
   );
   const body = merge(calendars, 'CrewCamp');
   return new Response(req.method === 'HEAD' ? null : body, {
