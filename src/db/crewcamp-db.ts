@@ -96,6 +96,15 @@ export const schemaVersions: SchemaVersion[] = [
     },
   },
   {
+    // Announcements of organizer events, seen marks and follows (issue 19). New tables only.
+    version: 10,
+    stores: {
+      announcements: 'key, event_id',
+      announcementReads: 'key, announcement_id, event_id',
+      eventFollows: 'key, event_id',
+    },
+  },
+  {
     // "I need a ride" / "Going on my own" (issue 21): each member's ride status per event. New table only.
     version: 11,
     stores: {

@@ -199,6 +199,9 @@ const SAMPLE_ARGS: Record<string, object> = {
   'notification.mark-all-read': { eventId: 'e1', before: '2027-07-01T08:00:00.000Z' },
   'notification-settings.set-channel': { category: 'chat', channel: 'push', enabled: false },
   'notification-settings.update': { changes: { daily_digest: true } },
+  'announcement.post': { id: 'a1', eventId: 'e1', title: null, body: 'Gates open at 9', priority: true },
+  'announcement.mark-seen': { eventId: 'e1', announcementId: 'a1' },
+  'event.set-follow': { eventId: 'e1', follow: true },
 };
 
 describe('reconnecting', () => {

@@ -10,6 +10,8 @@ import { CrewCard } from './crew-card.tsx';
 import { EventDetailsCard } from './event-details-card.tsx';
 import { JoinLinkCard } from './join-link-card.tsx';
 import { BrandingCard } from './branding/branding-card.tsx';
+import { AnnouncementsCard } from './announcements/announcements-card.tsx';
+import { PinnedAnnouncements } from './announcements/pinned-announcements.tsx';
 import { EventPageFallback } from './event-page-fallback.tsx';
 import { useEventPage } from './use-event-page.ts';
 
@@ -17,7 +19,10 @@ const EditEventDialog = lazy(async () => ({ default: (await import('./edit-event
 
 const STATUS_LABELS = { active: 'Active', past: 'Past', deleted: 'Deleted' } as const;
 
-/** `/events/{id}`: the overview (details, editable by managers; who is coming; the join link and QR code). */
+/**
+ * `/events/{id}`: the overview (priority announcements pinned on top; details, editable by managers;
+ * announcements; who is coming; the join link and QR code).
+ */
 export function EventPage() {
   const { eventId = '' } = useParams();
   const page = useEventPage(eventId);
@@ -32,6 +37,8 @@ export function EventPage() {
 
   if (page.status !== 'ready') return <EventPageFallback page={page} loadingText="Loading the event..." />;
   const { event, members, myUserId, isManager, names } = page;
+  // Announcements and following are organizer features (priority_notifications).
+  const hasAnnouncements = event.access_tier === 'organizer' && event.status !== 'deleted';
   return (
     <>
       <PageHeader title={event.name}>
@@ -53,9 +60,11 @@ export function EventPage() {
         myUserId={myUserId}
         names={names}
       />
+      {hasAnnouncements ? <PinnedAnnouncements eventId={event.id} names={names} /> : null}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
         <Stack gap="4">
           <EventDetailsCard event={event} />
+          {hasAnnouncements ? <AnnouncementsCard eventId={event.id} isManager={isManager} names={names} /> : null}
           <CrewCard members={members} myUserId={myUserId} onOpenMembers={() => setMembersOpen(true)} />
         </Stack>
         <Stack gap="4">

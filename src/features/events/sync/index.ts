@@ -1,5 +1,5 @@
 /**
- * Events, their members (crews) and invitations: this feature's part of the sync engine (mutation kinds, pull sources, row
+ * Events, their members (crews), invitations and announcements (organizer): this feature's part of the sync engine (mutation kinds, pull sources, row
  * schemas). No React or UI here: the service worker imports it (src/app/sync-registry.ts).
  */
 import type { SyncFeature } from '../../../sync/kind-registry.ts';
@@ -7,6 +7,8 @@ import { eventKinds } from './event-kinds.ts';
 import { memberKinds } from './member-kinds.ts';
 import { invitationKinds } from './invitation-kinds.ts';
 import { eventsSource, invitationsSource, membersSource } from './event-sources.ts';
+import { announcementKinds } from './announcement-kinds.ts';
+import { announcementSources } from './announcement-sources.ts';
 
 export * from './event-rows.ts';
 export * from './member-rows.ts';
@@ -15,8 +17,10 @@ export * from './invitation-kinds.ts';
 export * from './event-sources.ts';
 export * from './event-kinds.ts';
 export * from './member-kinds.ts';
+export * from './announcement-rows.ts';
+export * from './announcement-kinds.ts';
 
 export const eventsSync = {
-  kinds: [...eventKinds, ...memberKinds, ...invitationKinds],
-  sources: [eventsSource, membersSource, invitationsSource],
+  kinds: [...eventKinds, ...memberKinds, ...invitationKinds, ...announcementKinds],
+  sources: [eventsSource, membersSource, invitationsSource, ...announcementSources],
 } satisfies SyncFeature;
