@@ -7,9 +7,8 @@
  * Announcements (organizer): an actor posts in their own active events (they manage them; half
  * are priority), marks one of them seen there, and follows or unfollows an event they belong to.
  */
-import type { CrewCampDb } from '../../../src/db/crewcamp-db.ts';
 import type { GeneratorTable } from './generator-types.ts';
-import { choose, writableEvents } from './reference-model.ts';
+import { choose, writableEvents, type Model, type ModelEvent } from './reference-model.ts';
 
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_CHANNELS } from '../../../src/features/notifications/sync/index.ts';
 
@@ -24,11 +23,12 @@ type NotificationGenerators = Pick<
   | 'event.set-follow'
 >;
 
-/** The device's ids of the actor's own active events (the device applied the actor's own changes already). */
-async function ownActiveEventIds(db: CrewCampDb): Promise<string[]> {
-  const events = await db.events.toArray();
-  return events.filter((e) => e.created_by === db.userId && e.status === 'active').map((e) => e.key);
-}
+/** The actor's own active events: they manage them (posting needs a manager). */
+const ownActive = (m: Model, actor: string) => m.events.filter((e) => e.creator === actor && e.status === 'active');
+
+/** Announcements each model's actors posted (the model's rows count tables the reference compares). */
+const posted = new WeakMap<Model, Array<{ id: string; owner: string; event: ModelEvent }>>();
+const postsOf = (m: Model) => posted.get(m) ?? posted.set(m, []).get(m)!;
 
 export const notificationGenerators: NotificationGenerators = {
   'notification.mark-read': async ({ db, n }) => {
@@ -64,30 +64,32 @@ export const notificationGenerators: NotificationGenerators = {
           : { time_zone: n % 2 ? 'Europe/Zurich' : 'UTC' };
     return { kind: 'notification-settings.update', args: { changes }, apply: () => undefined };
   },
-  'announcement.post': async ({ db, n, step }) => {
-    const eventId = choose(await ownActiveEventIds(db), n);
-    if (!eventId) return null;
+  'announcement.post': ({ model, actor, n, step }) => {
+    const event = choose(ownActive(model, actor), n);
+    if (!event) return null;
     return {
       kind: 'announcement.post',
       args: {
-        eventId,
+        eventId: event.localId,
         title: n % 3 ? null : `Heads up ${step}`,
         body: `Gates open at ${n % 24}:00`,
         priority: n % 2 === 0,
       },
-      apply: () => undefined,
+      apply: (m, p) => void postsOf(m).push({ id: String(p.id), owner: actor, event }),
     };
   },
-  'announcement.mark-seen': async ({ db, n }) => {
-    const own = new Set(await ownActiveEventIds(db));
+  // The poster marks their own seen (a no-op on the server, which marked it with the post): a
+  // member could be removed by the event's creator while the mark waits, and be refused.
+  'announcement.mark-seen': ({ model, actor, n }) => {
+    const own = new Set(ownActive(model, actor));
     const announcement = choose(
-      (await db.announcements.toArray()).filter((a) => own.has(a.event_id)),
+      postsOf(model).filter((a) => a.owner === actor && own.has(a.event)),
       n,
     );
     if (!announcement) return null;
     return {
       kind: 'announcement.mark-seen',
-      args: { eventId: announcement.event_id, announcementId: announcement.id },
+      args: { eventId: announcement.event.localId, announcementId: announcement.id },
       apply: () => undefined,
     };
   },
