@@ -99,7 +99,9 @@ test('the creator cannot leave while others are members; a member leaves', async
   await expect(page.getByRole('alertdialog')).toContainText(
     'As the creator you cannot leave while others are still members. Transfer ownership or delete the event.',
   );
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Close' }).click();
+  // The way out is offered there: handing the event over (the transfer journey follows it).
+  await expect(page.getByRole('alertdialog').getByRole('button', { name: 'Transfer ownership' })).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
   await app.signOut();
 
   await signInAs(app, dan);

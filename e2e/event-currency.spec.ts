@@ -56,6 +56,9 @@ test('a euro event: expense, balances, settle-up and CSV in euros; fixed once sp
   const card = page.getByRole('article', { name: 'Bratwurst und Brot' });
   await expect(card).toContainText('€90.00');
   await expect(card).toContainText('your share €30.00');
+  // Expenses, Balances and Settle up are sections one tap apart.
+  const section = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
+  await section('Balances');
   const balances = page.getByRole('region', { name: 'Balances' });
   await expect(balances).toContainText('Yougets €60.00');
   await expect(balances).toContainText('Lukas Schuldetowes €30.00');
@@ -63,11 +66,13 @@ test('a euro event: expense, balances, settle-up and CSV in euros; fixed once sp
   await expect(page.getByRole('region', { name: 'Paid per person' })).toContainText('€90.00');
   await expect(page.getByText(/CHF/)).toHaveCount(0);
 
+  await section('Settle up');
   const plan = page.getByRole('list', { name: 'Suggested payments' });
   await expect(plan.getByRole('listitem')).toHaveCount(2);
   expect((await plan.getByRole('listitem').allTextContents()).every((line) => line.includes('€30.00'))).toBe(true);
   await plan.getByRole('listitem').first().getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByRole('list', { name: 'Payments recorded' })).toContainText('paid You €30.00');
+  await section('Balances');
   await expect(balances).toContainText('Yougets €30.00');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'event-currency-euro-phone.png'), fullPage: true });
 
