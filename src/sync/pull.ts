@@ -166,10 +166,20 @@ async function storeSnapshot<T extends MirrorTable>(env: PullEnv, source: Snapsh
   });
 }
 
-/** Acknowledged entries acknowledged before `pullStartedAt`: this pull saw their effect. */
-async function settleAcked(db: CrewCampDb, registry: KindRegistry, pullStartedAt: number): Promise<void> {
+/** The entries already acknowledged when a pull starts: that pull reads their effect. */
+async function ackedNow(db: CrewCampDb): Promise<Set<number>> {
+  return new Set((await allEntries(db)).filter((e) => e.status === 'acked').map((e) => e.seq));
+}
+
+/**
+ * Drops the entries that were acknowledged before the pull started (`ackedBefore`): the pull saw
+ * their effect. Which entries, not when: an acknowledgement in the same millisecond as the pull's
+ * start is on either side of it.
+ */
+async function settleAcked(db: CrewCampDb, registry: KindRegistry, ackedBefore: Set<number>): Promise<void> {
+  if (ackedBefore.size === 0) return;
   await writeTx(db, async () => {
-    const done = (await allEntries(db)).filter((e) => e.status === 'acked' && (e.ackedAt ?? 0) < pullStartedAt);
+    const done = (await allEntries(db)).filter((e) => e.status === 'acked' && ackedBefore.has(e.seq));
     if (done.length === 0) return;
     await db.outbox.bulkDelete(done.map((e) => e.seq));
     await rebase(
@@ -193,7 +203,7 @@ export async function pull(
   options: PullOptions = { reconcile: true, full: true },
 ): Promise<{ rows: number }> {
   const now = env.now ?? Date.now;
-  const startedAt = now();
+  const ackedBefore = await ackedNow(env.db);
   let rows = 0;
   let ownMembershipChanged = false;
   const joined: string[] = [];
@@ -211,7 +221,7 @@ export async function pull(
     await reconcileVisibility(env, joined, options.reconcile);
     await env.db.meta.put({ key: 'lastReconcileAt', value: now() });
   }
-  await settleAcked(env.db, env.registry, startedAt);
+  await settleAcked(env.db, env.registry, ackedBefore);
   await env.db.meta.put({ key: 'lastSyncedAt', value: now() });
   return { rows };
 }

@@ -8,12 +8,16 @@
  * the bootstrap commits together with the mark that says the database is new and still owes its
  * seed, and the seed commits together with the removal of that mark. A database is therefore
  * never left without its seed by an interrupted first start, on PGlite or PostgreSQL alike.
+ *
+ * On PostgreSQL a killed start can leave its last step running on the server, which finishes a
+ * query whose client is gone. Each step therefore takes a transaction-level advisory lock and
+ * checks again that it is still owed: a step the other session committed meanwhile is skipped.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from './db.ts';
 
-const BOOTSTRAP_VERSION = '3';
+export const BOOTSTRAP_VERSION = '3';
 
 export interface MigrateOptions {
   migrationsDirs: string[];
@@ -37,7 +41,11 @@ export async function migrate(db: Database, options: MigrateOptions): Promise<Mi
     const marks = [setMeta('bootstrap_version', BOOTSTRAP_VERSION)];
     // The seed is owed from the moment the database exists: the mark commits with the bootstrap.
     if (isNew && options.seedFile) marks.push(setMeta('seed_pending', options.seedFile));
-    await runInTransaction(db, `${bootstrap}\n;\n${marks.join('\n')}`, 'supabase/local/bootstrap.sql');
+    const current = [
+      `to_regclass('_local.meta') is not null`,
+      `exists (select from _local.meta where key = 'bootstrap_version' and value = ${literal(BOOTSTRAP_VERSION)})`,
+    ];
+    await runStep(db, `${bootstrap}\n;\n${marks.join('\n')}`, 'supabase/local/bootstrap.sql', current);
   }
 
   const done = new Set(
@@ -51,15 +59,22 @@ export async function migrate(db: Database, options: MigrateOptions): Promise<Mi
     if (done.has(version)) continue;
     const sql = await readFile(file, 'utf8');
     const name = path.basename(file, '.sql').slice(version.length + 1);
-    await runInTransaction(db, `${sql}\n;\n${recordMigration(version, name)}`, file);
-    applied.push(path.basename(file));
+    const recorded = [`exists (select from supabase_migrations.schema_migrations where version = ${literal(version)})`];
+    if (await runStep(db, `${sql}\n;\n${recordMigration(version, name)}`, file, recorded)) {
+      applied.push(path.basename(file));
+    }
   }
 
   let seeded = false;
   if (options.seedFile && (await getMeta(db, 'seed_pending')) !== null) {
     const seed = await readFile(options.seedFile, 'utf8').catch(() => '');
-    await runInTransaction(db, `${seed}\n;\ndelete from _local.meta where key = 'seed_pending';`, options.seedFile);
-    seeded = true;
+    const notOwed = [`not exists (select from _local.meta where key = 'seed_pending')`];
+    seeded = await runStep(
+      db,
+      `${seed}\n;\ndelete from _local.meta where key = 'seed_pending';`,
+      options.seedFile,
+      notOwed,
+    );
   }
   await syncCaptureTriggers(db);
   return { isNew, applied, seeded };
@@ -101,11 +116,32 @@ function recordMigration(version: string, name: string): string {
   return `insert into supabase_migrations.schema_migrations (version, name) values (${literal(version)}, ${literal(name)});`;
 }
 
-async function runInTransaction(db: Database, sql: string, source: string): Promise<void> {
+/** Held by the session running a step; any number that no other code of ours locks. */
+export const STEP_LOCK = 7_262_611_001;
+/** The SQLSTATE a step raises when another session has done it meanwhile. */
+const ALREADY_DONE = 'CCS01';
+
+/**
+ * Runs one step in its own transaction, under the step lock, unless every condition of `done` holds
+ * once the lock is held (read in order, each only when the ones before it hold). Returns whether
+ * the step ran.
+ */
+async function runStep(db: Database, sql: string, source: string, done: string[]): Promise<boolean> {
+  const checks = done.map(
+    (condition) => `execute ${literal(`select ${condition}`)} into holds;
+  if not holds then return; end if;`,
+  );
+  const guard = `select pg_advisory_xact_lock(${STEP_LOCK});
+do $guard$ declare holds boolean; begin
+  ${checks.join('\n  ')}
+  raise exception 'step already done' using errcode = '${ALREADY_DONE}';
+end $guard$;`;
   try {
-    await db.exec(`begin;\n${sql}\n;\ncommit;`);
+    await db.exec(`begin;\n${guard}\n${sql}\n;\ncommit;`);
+    return true;
   } catch (error) {
     await db.exec('rollback').catch(() => {});
+    if ((error as { code?: string }).code === ALREADY_DONE) return false;
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`${source}: ${message}`, { cause: error });
   }
@@ -118,6 +154,7 @@ export async function syncCaptureTriggers(db: Database): Promise<void> {
     declare
       r record;
     begin
+      perform pg_advisory_xact_lock(${STEP_LOCK});
       for r in
         select p.schemaname, p.tablename
         from pg_publication_tables p

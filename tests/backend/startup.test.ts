@@ -6,14 +6,14 @@
  * migrations and the seed. And a data folder the backend cannot write is refused with a message
  * naming it and saying what to do.
  */
-import { cp, chmod, chown, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { cp, chmod, chown, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_JWT_SECRET, configFromEnv } from '../../supabase/local/config.ts';
 import { JwtKeys } from '../../supabase/local/jwt.ts';
-import { migrationFiles } from '../../supabase/local/migrate.ts';
+import { BOOTSTRAP_VERSION, STEP_LOCK, migrationFiles } from '../../supabase/local/migrate.ts';
 import { startBackend } from '../../supabase/local/server.ts';
 import { pgliteTemplate } from '../../supabase/local/template.ts';
 import { spawnBackend, urlOf } from '../support/backend-process.ts';
@@ -159,6 +159,35 @@ async function killPostgresStarts(serverUrl: string) {
     return { DATABASE_URL: url.toString(), LOCAL_SUPABASE_DATA: path.join(work, name) };
   };
   try {
+    // The killed start's last step can still be running on the server, which finishes a query
+    // whose client is gone: the next start waits for it and does not do it a second time.
+    const orphaned = await newDatabase('orphan');
+    const orphan = new pg.Client({ connectionString: orphaned.DATABASE_URL });
+    await orphan.connect();
+    try {
+      const bootstrap = await readFile(new URL('../../supabase/local/bootstrap.sql', import.meta.url), 'utf8');
+      await orphan.query(`begin; select pg_advisory_xact_lock(${STEP_LOCK}); ${bootstrap};
+        insert into _local.meta (key, value) values ('bootstrap_version', '${BOOTSTRAP_VERSION}'),
+          ('seed_pending', '${configFromEnv().seedFile}');`);
+      const next = spawnBackend(orphaned);
+      const waiting = async () =>
+        (
+          await admin.query(
+            `select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid
+            where l.locktype = 'advisory' and not l.granted and a.datname = $1`,
+            [new URL(orphaned.DATABASE_URL).pathname.slice(1)],
+          )
+        ).rowCount;
+      for (let i = 0; i < 200 && !(await waiting()); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await waiting(), 'the next start waits for the running step').toBe(1);
+      await orphan.query('commit');
+      await next.ready;
+      await next.stop();
+    } finally {
+      await orphan.end();
+    }
+    await expectSeeded(orphaned, 'after a step left running');
+
     const full = await timedStart(await newDatabase('full'));
     for (const fraction of [0.15, 0.35, 0.55, 0.75, 0.95]) {
       const env = await newDatabase(`at${Math.round(fraction * 100)}`);

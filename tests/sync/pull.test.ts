@@ -147,6 +147,17 @@ describe('pull', () => {
     expect(await db.events.get(E1)).toMatchObject({ name: 'Mine', updated_at: '2026-11-22T10:02:00+00:00' });
   });
 
+  it('settles a change acknowledged in the same millisecond as the pull starts', async () => {
+    backend.tables.events = [event(E1, '2026-11-22T10:00:00+00:00')];
+    await pull(env);
+    await mutate(mutateEnv, 'event.update', { id: E1, changes: { name: 'Mine' } });
+    expect(await pushNext({ db, registry, ctx: env.ctx, now: () => clock })).toMatchObject({ type: 'sent' });
+    backend.tables.events = [event(E1, '2026-11-22T10:02:00+00:00', { name: 'Mine' })];
+    await pull(env); // the clock has not moved: acknowledged and pulled at 5,000 ms
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.shadows.count()).toBe(0);
+  });
+
   it('drops a removed member and purges events the user can no longer see', async () => {
     backend.tables.events = [event(E1, '2026-11-22T10:00:00+00:00'), event(E2, '2026-11-22T10:00:00+00:00')];
     backend.tables.event_members = [
