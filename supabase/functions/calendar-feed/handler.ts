@@ -4,12 +4,12 @@
  * The database keeps only the token's SHA-256 (public.calendar_feeds); calendar_feed_of, callable
  * by the service role only, answers the schedules of the events the owner is still a member of.
  * An unknown, revoked or malformed token gets the same short 404, so a guess learns nothing.
- * The iCalendar text is built by the schedule's own export (src/features/schedule/icalendar.ts),
- * one VTIMEZONE per event time zone.
+ * The iCalendar text is built by the schedule's own export (_shared/icalendar.ts, here so that a
+ * hosted deploy bundles it; the app's schedule re-exports it), one VTIMEZONE per event time zone.
  */
 import { serviceClient } from '../_shared/clients.ts';
 import { corsHeaders } from '../_shared/http.ts';
-import { toICalendar, type CalendarItem } from '../../../src/features/schedule/icalendar.ts';
+import { toICalendar, type CalendarItem } from '../_shared/icalendar.ts';
 
 interface FeedEvent {
   id: string;
