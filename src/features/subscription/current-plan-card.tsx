@@ -1,4 +1,4 @@
-import { Badge, Box, HStack, Heading, Stack } from '@chakra-ui/react';
+import { Badge, Box, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { tierLabel } from '../../access/tiers.ts';
 import { DetailGrid } from '../../components/detail-grid.tsx';
@@ -35,6 +35,14 @@ export function CurrentPlanCard({ plan }: { plan: CurrentPlan }) {
           </Badge>
           {plan.isCancelling ? <Badge colorPalette="orange">Ends with this period</Badge> : null}
         </HStack>
+        {plan.isCancelling && end ? (
+          <Text>
+            {`Your plan ends on ${end}. After that you are on the Free plan: your events keep everything in them, and what Free lacks is locked.`}
+          </Text>
+        ) : null}
+        {plan.tier === 'free' && plan.status === 'canceled' && end ? (
+          <Text color="fg.muted">{`Your paid plan ended on ${end}.`}</Text>
+        ) : null}
         <DetailGrid items={details} columns={{ base: 1, sm: 3 }} valueWeight="medium" />
         <DetailGrid items={limitLines(limits)} label="Your limits" columns={{ base: 2, md: 5 }} isTiled />
         <ManagePlan plan={plan} />
