@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestBackend } from '../support/backend.ts';
-import { makeEvent, makeUser, startDb, type TestUser } from './events-support.ts';
+import { addMembers, makeEvent, makeUser, startDb, type TestUser } from './events-support.ts';
 
 let backend: TestBackend;
 let owner: TestUser;
@@ -37,4 +37,45 @@ it('refuses a name that is not a time zone, on creation and on change', async ()
   expect(changed.error?.message).toBe('Berlin is not a time zone. Use a name like Europe/Zurich.');
   expect((await owner.client.from('events').update({ time_zone: 'Asia/Tokyo' }).eq('id', event.id)).error).toBeNull();
   expect(await zoneOf(event.id)).toBe('Asia/Tokyo');
+});
+
+it('is changed by the event’s managers only, as one field group under the later-made-edit rule', async () => {
+  const event = await makeEvent(owner, { time_zone: 'Europe/Zurich' });
+  const [member, coOrganizer] = [await makeUser(backend, 'member'), await makeUser(backend, 'coorganizer')];
+  await addMembers(backend, event.id, [{ id: member.id }, { id: coOrganizer.id, role: 'admin' }]);
+
+  const refused = await member.client
+    .from('events')
+    .update({ time_zone: 'Asia/Tokyo' })
+    .eq('id', event.id)
+    .select('id');
+  expect(refused.data).toEqual([]);
+  expect(await zoneOf(event.id)).toBe('Europe/Zurich');
+
+  // Two managers change it, the earlier-made change arriving last: the later-made one stays and
+  // the replaced one is kept for its author.
+  const later = new Date(Date.now() + 1000).toISOString();
+  const earlier = new Date(Date.now() - 60_000).toISOString();
+  const first = await coOrganizer.client
+    .from('events')
+    .update({ time_zone: 'America/New_York', edited_at: later })
+    .eq('id', event.id)
+    .select('id');
+  expect(first.error).toBeNull();
+  const second = await owner.client
+    .from('events')
+    .update({ time_zone: 'Asia/Tokyo', edited_at: earlier, edit_base: {} })
+    .eq('id', event.id)
+    .select('id');
+  expect(second.error).toBeNull();
+  const { rows } = await backend.db.query<{
+    time_zone: string;
+    field_edits: Record<string, { by: string }>;
+    replaced: { group: string; value: unknown; by: string }[];
+  }>(`select time_zone, field_edits, replaced from public.events where id = $1`, [event.id]);
+  expect(rows[0].time_zone).toBe('America/New_York');
+  expect(rows[0].field_edits.time_zone.by).toBe(coOrganizer.id);
+  expect(rows[0].replaced).toContainEqual(
+    expect.objectContaining({ group: 'time_zone', value: { time_zone: 'Asia/Tokyo' }, by: owner.id }),
+  );
 });

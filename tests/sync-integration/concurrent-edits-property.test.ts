@@ -53,6 +53,13 @@ const CASES: Case[] = [
     group: 'dates',
     value: (pick, n) => ({ start_date: day(pick, n), end_date: day(pick, n + 1).replace(/-\d\d$/, '-28') }),
   },
+  {
+    kind: 'event.update',
+    table: 'events',
+    row: () => ids.event,
+    group: 'time_zone',
+    value: choice('time_zone', () => ['Europe/Lisbon', 'Asia/Tokyo', 'America/New_York']),
+  },
   { kind: 'checklist.update', table: 'checklists', row: () => ids.list, group: 'title', value: text('title') },
   {
     kind: 'checklist.update',

@@ -15,6 +15,7 @@ export function EditEventDialog({ event, onClose }: { event: EventRow; onClose()
     location: event.location ?? '',
     description: event.description ?? '',
     currency: currencyOf(event),
+    time_zone: event.time_zone ?? 'Europe/Zurich',
   };
   // Dates kept as they were stay allowed, even where the plan has become shorter.
   const checkDates = (values: EventFormValues) =>

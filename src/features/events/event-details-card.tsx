@@ -21,6 +21,9 @@ export function EventDetailsCard({ event }: { event: EventRow }) {
                 {days === 1 ? '1 day' : `${days} days`}
               </Text>
             ) : null}
+            {event.time_zone ? (
+              <Text color="fg.muted" textStyle="sm">{`Times in ${event.time_zone.replace(/_/g, ' ')}`}</Text>
+            ) : null}
           </Stack>
         </HStack>
         <HStack gap="3" align="start">

@@ -6,6 +6,7 @@ import { useFormValues } from '../../lib/use-form-values.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { CURRENCIES, currencyOf } from '../../lib/currencies.ts';
+import { deviceTimeZone, TimeZoneField } from './time-zone-field.tsx';
 
 export interface EventFormValues {
   name: string;
@@ -15,6 +16,8 @@ export interface EventFormValues {
   description: string;
   /** ISO 4217: what the event's amounts, balances and exports are in. */
   currency: string;
+  /** IANA: the zone the schedule's times are in. */
+  time_zone: string;
 }
 
 export const EMPTY_EVENT_FORM: EventFormValues = {
@@ -24,6 +27,7 @@ export const EMPTY_EVENT_FORM: EventFormValues = {
   location: '',
   description: '',
   currency: 'CHF',
+  time_zone: deviceTimeZone(),
 };
 
 interface EventFormDialogProps {
@@ -40,7 +44,7 @@ interface EventFormDialogProps {
   onClose(): void;
 }
 
-/** The dialog with an event's fields (name, dates, location, description), for creating and editing. */
+/** The dialog with an event's fields (name, dates, location, description, currency, time zone), for creating and editing. */
 export function EventFormDialog({
   title,
   initial,
@@ -102,6 +106,7 @@ export function EventFormDialog({
         options={CURRENCIES.map((c) => ({ value: c, label: c }))}
         helperText="Expenses, balances and exports are in it. It can be changed until the first expense is recorded."
       />
+      <TimeZoneField value={values.time_zone} onChange={(value) => bind('time_zone').onChange({ target: { value } })} />
     </FormDialog>
   );
 }
@@ -116,5 +121,6 @@ export function eventFieldsOf(values: EventFormValues) {
     location: orNull(values.location),
     description: orNull(values.description),
     currency: currencyOf(values),
+    time_zone: values.time_zone,
   };
 }

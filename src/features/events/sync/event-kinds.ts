@@ -152,6 +152,7 @@ export const EVENT_EDIT_GROUPS: kit.EditGroups = {
   location: { fields: ['location'], label: 'location' },
   dates: { fields: ['start_date', 'end_date'], label: 'dates' },
   currency: { fields: ['currency'], label: 'currency' },
+  time_zone: { fields: ['time_zone'], label: 'time zone' },
 };
 
 const updateEvent = kit.editRowKind('event.update', eventsSource, ref, {
