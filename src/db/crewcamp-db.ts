@@ -111,6 +111,14 @@ export const schemaVersions: SchemaVersion[] = [
       rideNeeds: 'key, event_id, user_id',
     },
   },
+  {
+    // Event logos kept on the device (issue 21), so a branded event shows its logo offline: the
+    // image bytes by their key in the event-logos bucket. A cache, not a mirror. New table only.
+    version: 13,
+    stores: {
+      eventLogos: 'key, event_id',
+    },
+  },
 ];
 
 /** The mirrored tables come from the features' row types (mirror.ts); Dexie creates them from `stores`. */

@@ -1,29 +1,74 @@
 /**
- * An event's logo (white label) as an image URL. The bucket is private (members read), so the
- * file is downloaded with the session and shown from a blob; kept for the page's lifetime only, so
- * nothing of an event stays in the browser after sign-out. Offline before the first download the
- * event shows its accent colour without the logo.
+ * An event's logo (white label) as an image URL. The bucket is private (members read), so the file
+ * is downloaded with the session once and kept in the device database (`eventLogos`, by its key in
+ * the bucket), so a branded event shows its logo offline too; the device database goes with
+ * sign-out, and a logo replaced by another is dropped when the new one is stored.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { CrewCampDb } from '../../../db/crewcamp-db.ts';
+import { useSyncSession } from '../../../data/index.ts';
+import { useDeviceQuery } from '../../../data/use-device-query.ts';
 import { downloadFile } from '../../../sync/backend.ts';
 
-const loaded = new Map<string, string>();
+interface StoredLogo {
+  /** The logo's key in the event-logos bucket (`{event id}/{file}`). */
+  key: string;
+  event_id: string;
+  bytes: Uint8Array;
+  type: string;
+  stored_at: string;
+}
+
+const logosOf = (db: CrewCampDb) => db.table<StoredLogo, string>('eventLogos');
+
+/** Downloads in flight, by key, so several components showing one logo fetch it once. */
+const downloading = new Map<string, Promise<void>>();
+
+async function keepLogo(db: CrewCampDb, path: string): Promise<void> {
+  const blob = await downloadFile('event-logos', path);
+  if (!blob) return;
+  const eventId = path.split('/')[0];
+  const row: StoredLogo = {
+    key: path,
+    event_id: eventId,
+    bytes: new Uint8Array(await blob.arrayBuffer()),
+    type: blob.type || 'image/png',
+    stored_at: new Date().toISOString(),
+  };
+  await db.transaction('rw', logosOf(db), async () => {
+    await logosOf(db).where('event_id').equals(eventId).delete();
+    await logosOf(db).put(row);
+  });
+}
 
 export function useEventLogo(path: string | null | undefined): string | null {
-  const [url, setUrl] = useState<{ path: string; url: string } | null>(null);
+  const session = useSyncSession();
+  const stored = useDeviceQuery<StoredLogo | null>(
+    async (db) => (path ? ((await logosOf(db).get(path)) ?? null) : null),
+    [path],
+    null,
+  );
+  const [failed, setFailed] = useState<string | null>(null);
+  const isMissing = Boolean(path && session && !stored && failed !== path);
   useEffect(() => {
-    if (!path || loaded.has(path)) return;
+    if (!isMissing || !path || !session || !navigator.onLine) return;
+    const key = `${session.userId}|${path}`;
+    let pending = downloading.get(key);
+    if (!pending) {
+      pending = keepLogo(session.db, path).finally(() => downloading.delete(key));
+      downloading.set(key, pending);
+    }
     let live = true;
-    void downloadFile('event-logos', path).then((blob) => {
-      if (!blob) return;
-      const objectUrl = URL.createObjectURL(blob);
-      loaded.set(path, objectUrl);
-      if (live) setUrl({ path, url: objectUrl });
-    });
+    pending.catch(() => live && setFailed(path));
     return () => {
       live = false;
     };
-  }, [path]);
-  if (!path) return null;
-  return loaded.get(path) ?? (url?.path === path ? url.url : null);
+  }, [isMissing, path, session]);
+  const url = useMemo(
+    () =>
+      stored ? URL.createObjectURL(new Blob([stored.bytes as Uint8Array<ArrayBuffer>], { type: stored.type })) : null,
+    [stored],
+  );
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return path ? url : null;
 }

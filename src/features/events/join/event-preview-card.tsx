@@ -4,12 +4,12 @@ import { formatDateRange } from '../event-format.ts';
 import { MemberAvatar } from '../member-avatar.tsx';
 import type { EventPreview } from './use-event-preview.ts';
 import { whoIsIn } from './who-is-in.ts';
-import { useEventLogo } from '../branding/use-event-logo.ts';
+import { usePreviewLogo } from './use-preview-logo.ts';
 
 /** Which event a join link or an invitation is about: logo, name, dates, place and who is in it. */
 export function EventPreviewCard({ preview }: { preview: EventPreview }) {
-  // The logo is for members (a private bucket): anyone else sees the accent colour only.
-  const logo = useEventLogo(preview.is_member ? preview.logo_path : null);
+  // Members read the logo from the device; a link holder gets a signed URL for it alone.
+  const logo = usePreviewLogo(preview);
   const dates = formatDateRange(preview.start_date, preview.end_date);
   return (
     <Stack
