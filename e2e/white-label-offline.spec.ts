@@ -44,6 +44,10 @@ test('the logo shows offline after a visit, and to a signed-out link holder', as
   await expect(logo).toBeVisible({ timeout: 20_000 });
 
   await waitForOfflineReady(page);
+  // Days later at the campsite the browser's HTTP cache may hold nothing of it any more: only
+  // what the app kept on the device counts.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
   await context.setOffline(true);
   await page.reload();
   await expect(logo).toBeVisible({ timeout: 20_000 });
