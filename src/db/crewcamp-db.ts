@@ -119,6 +119,27 @@ export const schemaVersions: SchemaVersion[] = [
       eventLogos: 'key, event_id',
     },
   },
+  {
+    // Event notes and co-members' shared contact details (issue 24); own profile rows gain the
+    // contact fields (not shared until the user says so).
+    version: 14,
+    stores: {
+      eventNotes: 'key, event_id',
+      crewContacts: 'key',
+    },
+    upgrade: async (tx) => {
+      await tx
+        .table('profiles')
+        .toCollection()
+        .modify((row: Record<string, unknown>) => {
+          row.phone ??= null;
+          row.share_phone ??= false;
+          row.emergency_contact_name ??= null;
+          row.emergency_contact_phone ??= null;
+          row.share_emergency_contact ??= false;
+        });
+    },
+  },
 ];
 
 /** The mirrored tables come from the features' row types (mirror.ts); Dexie creates them from `stores`. */

@@ -758,6 +758,63 @@ export type Database = {
           },
         ];
       };
+      event_notes: {
+        Row: {
+          body: string;
+          created_at: string;
+          deleted_at: string | null;
+          edit_base: Json | null;
+          edited_at: string | null;
+          event_id: string;
+          field_edits: Json;
+          id: string;
+          replaced: Json;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        Insert: {
+          body?: string;
+          created_at?: string;
+          deleted_at?: string | null;
+          edit_base?: Json | null;
+          edited_at?: string | null;
+          event_id: string;
+          field_edits?: Json;
+          id?: string;
+          replaced?: Json;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          body?: string;
+          created_at?: string;
+          deleted_at?: string | null;
+          edit_base?: Json | null;
+          edited_at?: string | null;
+          event_id?: string;
+          field_edits?: Json;
+          id?: string;
+          replaced?: Json;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'event_notes_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: true;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'event_notes_updated_by_fkey';
+            columns: ['updated_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       events: {
         Row: {
           accent_color: string | null;
@@ -1230,13 +1287,18 @@ export type Database = {
           country: string | null;
           created_at: string;
           email: string | null;
+          emergency_contact_name: string | null;
+          emergency_contact_phone: string | null;
           first_name: string | null;
           id: string;
           last_name: string | null;
           name: string | null;
           notification_settings: Json;
+          phone: string | null;
           postal_code: string | null;
           role: string;
+          share_emergency_contact: boolean;
+          share_phone: boolean;
           street_address: string | null;
           street_number: string | null;
           subscription_tier: string;
@@ -1247,13 +1309,18 @@ export type Database = {
           country?: string | null;
           created_at?: string;
           email?: string | null;
+          emergency_contact_name?: string | null;
+          emergency_contact_phone?: string | null;
           first_name?: string | null;
           id: string;
           last_name?: string | null;
           name?: string | null;
           notification_settings?: Json;
+          phone?: string | null;
           postal_code?: string | null;
           role?: string;
+          share_emergency_contact?: boolean;
+          share_phone?: boolean;
           street_address?: string | null;
           street_number?: string | null;
           subscription_tier?: string;
@@ -1264,13 +1331,18 @@ export type Database = {
           country?: string | null;
           created_at?: string;
           email?: string | null;
+          emergency_contact_name?: string | null;
+          emergency_contact_phone?: string | null;
           first_name?: string | null;
           id?: string;
           last_name?: string | null;
           name?: string | null;
           notification_settings?: Json;
+          phone?: string | null;
           postal_code?: string | null;
           role?: string;
+          share_emergency_contact?: boolean;
+          share_phone?: boolean;
           street_address?: string | null;
           street_number?: string | null;
           subscription_tier?: string;
@@ -2071,6 +2143,15 @@ export type Database = {
       create_calendar_feed: {
         Args: never;
         Returns: string;
+      };
+      crew_contacts: {
+        Args: never;
+        Returns: {
+          user_id: string;
+          phone: string;
+          emergency_contact_name: string;
+          emergency_contact_phone: string;
+        }[];
       };
       duplicate_checklist_template: {
         Args: { p_template_id: string; p_new_id: string; p_title?: string };

@@ -59,6 +59,7 @@ const RPCS: Record<string, { roles: ApiRole[]; why: string }> = {
   revoke_calendar_feed: { roles: SIGNED_IN, why: 'issue 21; turning the own calendar feed off' },
   // The caller's own data and access
   get_my_profile: { roles: SIGNED_IN, why: 'profile-kinds, pull: the own profile with its private fields' },
+  crew_contacts: { roles: SIGNED_IN, why: 'issue 24; pull: what co-members share of their contact details' },
   get_my_admin_access: {
     roles: SIGNED_IN,
     why: 'issue 22; whether the admin panel must ask for the second factor or for enrolment (reads auth.mfa_factors)',

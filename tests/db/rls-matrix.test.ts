@@ -17,6 +17,7 @@ import { addMembers, makeEvent, makeUser, startDb } from './events-support.ts';
 import { accountKits } from './rls-matrix-account-kits.ts';
 import { eventPageKits } from './rls-matrix-event-kits.ts';
 import { notificationKits } from './rls-matrix-notification-kits.ts';
+import { crewKits } from './rls-matrix-crew-kits.ts';
 import { ACTORS, Matrix, OPS, type Actor, type Op, type Outcome, type TableKit } from './rls-matrix-support.ts';
 
 const Y: Outcome = 'ok';
@@ -83,6 +84,8 @@ const EXPECTED: Record<string, Record<Op, Outcome[]>> = {
   announcements:           { select: membersRead, insert: [D, D, D, Y, Y, D, Y], update: [D, N, N, Y, Y, N, Y], delete: serviceOnly },
   // Seen marks are written by mark_announcement_seen; a member reads their own, managers everyone's.
   announcement_reads:      { select: membersRead, insert: serviceOnly, update: serviceOnly, delete: serviceOnly },
+  // One row per event, made with it; every member reads it, managers edit it (issue 24).
+  event_notes:             { select: membersRead, insert: serviceOnly, update: [D, N, N, Y, Y, N, Y], delete: serviceOnly },
 };
 
 let backend: TestBackend;
@@ -113,7 +116,7 @@ beforeAll(async () => {
     users.member.id,
   ]);
   matrix = new Matrix(backend, users, eventId);
-  kits = { ...accountKits(matrix), ...eventPageKits(matrix), ...notificationKits(matrix) };
+  kits = { ...accountKits(matrix), ...eventPageKits(matrix), ...notificationKits(matrix), ...crewKits(matrix) };
 });
 
 afterAll(async () => {

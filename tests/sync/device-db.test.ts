@@ -57,7 +57,7 @@ describe('device database', () => {
     db.close();
   });
 
-  it('upgrades version 1 profile rows to carry notification settings', async () => {
+  it('upgrades version 1 profile rows to carry notification settings and (version 14) contact fields', async () => {
     const userId = crypto.randomUUID();
     const v1 = await openUserDb(userId, schemaVersions.slice(0, 1));
     const profile = {
@@ -82,7 +82,15 @@ describe('device database', () => {
     v1.close();
     const db = await openUserDb(userId);
     expect(parseRows(profileRowSchema, await db.profiles.toArray())).toEqual([
-      { ...profile, notification_settings: null },
+      {
+        ...profile,
+        notification_settings: null,
+        phone: null,
+        share_phone: false,
+        emergency_contact_name: null,
+        emergency_contact_phone: null,
+        share_emergency_contact: false,
+      },
     ]);
     db.close();
   });

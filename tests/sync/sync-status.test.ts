@@ -121,6 +121,9 @@ describe('changes in words', () => {
     );
     expect(describeChange('chat.send', { eventId: 'e1', body: 'Hi' })).toBe('Send a message in "Lake trip"');
     expect(describeChange('schedule.create', { eventId: 'e9', title: 'Dinner' })).toBe('Add "Dinner" to the schedule');
+    expect(describeChange('event-notes.update', { eventId: 'e1', body: 'Gate B' })).toBe(
+      'Edit the event notes of "Lake trip"',
+    );
     expect(describeChange('unknown.kind', null)).toBe('A change');
     // Arguments an older version queued in another shape: still words, never a crash.
     expect(describeChange('event.update', null)).toBe('A change');
@@ -202,6 +205,7 @@ const SAMPLE_ARGS: Record<string, object> = {
   'announcement.post': { id: 'a1', eventId: 'e1', title: null, body: 'Gates open at 9', priority: true },
   'announcement.mark-seen': { eventId: 'e1', announcementId: 'a1' },
   'event.set-follow': { eventId: 'e1', follow: true },
+  'event-notes.update': { eventId: 'e1', body: 'Gate B, wifi: camp2026', at: '2026-11-29T10:00:00Z', base: {} },
 };
 
 describe('reconnecting', () => {

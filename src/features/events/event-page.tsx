@@ -13,6 +13,7 @@ import { BrandingCard } from './branding/branding-card.tsx';
 import { AnnouncementsCard } from './announcements/announcements-card.tsx';
 import { PinnedAnnouncements } from './announcements/pinned-announcements.tsx';
 import { EventPageFallback } from './event-page-fallback.tsx';
+import { EventNotesCard } from './notes/event-notes-card.tsx';
 import { useEventPage } from './use-event-page.ts';
 
 const EditEventDialog = lazy(async () => ({ default: (await import('./edit-event-dialog.tsx')).EditEventDialog }));
@@ -61,6 +62,12 @@ export function EventPage() {
         names={names}
       />
       {hasAnnouncements ? <PinnedAnnouncements eventId={event.id} names={names} /> : null}
+      <EventNotesCard
+        eventId={event.id}
+        isManager={isManager && event.status !== 'deleted'}
+        myUserId={myUserId}
+        names={names}
+      />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
         <Stack gap="4">
           <EventDetailsCard event={event} />

@@ -21,3 +21,5 @@ export { useEventContext } from './use-event-context.ts';
 export type { EventContext } from './use-event-context.ts';
 export { useEventPage } from './use-event-page.ts';
 export { useSave } from './use-save.ts';
+export { useEventNotes } from './notes/use-event-notes.ts';
+export { NoteTextView } from './notes/note-text-view.tsx';

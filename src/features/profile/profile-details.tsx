@@ -3,6 +3,7 @@ import { useProfile } from './use-profile.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { ContactDetailsForm } from './contact-details-form.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { useHeaderFollowsProfile } from './use-header-follows-profile.ts';
 
@@ -16,6 +17,7 @@ export function ProfileDetails() {
       <Stack gap="6">
         <AvatarUpload profile={profile} />
         <ProfileForm profile={profile} />
+        <ContactDetailsForm profile={profile} />
       </Stack>
       <Stack gap="6">
         <PasswordForm email={profile.email} />

@@ -107,6 +107,11 @@ export async function expectServerEqualsModel(backend: TestBackend, model: Model
       location: event.location,
       status: event.status,
     });
+    const notes = await q(`select body from public.event_notes where event_id = $1`, [row.id]);
+    expect(
+      notes.map((n) => n.body),
+      `notes of ${event.clientRef}`,
+    ).toEqual([event.notes]);
     await checkMembersAndInvitations(q, model, event, String(row.id));
     await checkEventRows(q, model, event, String(row.id));
   }

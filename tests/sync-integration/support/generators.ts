@@ -4,6 +4,7 @@
  * so far in the run (so kinds that need some state, a deleted event, a claimed seat, are drawn too).
  */
 import { coreGenerators } from './gen-core.ts';
+import { crewGenerators } from './gen-crew.ts';
 import { logisticsGenerators } from './gen-logistics.ts';
 import { notificationGenerators } from './gen-notifications.ts';
 import { pageGenerators } from './gen-pages.ts';
@@ -15,6 +16,7 @@ export const generators: GeneratorTable = {
   ...pageGenerators,
   ...logisticsGenerators,
   ...notificationGenerators,
+  ...crewGenerators,
 };
 
 export const generatedKinds = (Object.keys(generators) as KindName[]).sort();

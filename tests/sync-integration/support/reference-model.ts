@@ -50,6 +50,8 @@ export interface ModelEvent {
   invitationRows: number;
   /** Whether a site plan size was set. */
   planSized: boolean;
+  /** The event's notes (every event has them, empty at first). */
+  notes: string;
 }
 
 export interface Model {
@@ -103,6 +105,7 @@ export function newModelEvent(
     invitations: new Map(),
     invitationRows: 0,
     planSized: false,
+    notes: '',
     ...fields,
   };
 }

@@ -9,6 +9,9 @@ import { invitationKinds } from './invitation-kinds.ts';
 import { eventsSource, invitationsSource, membersSource } from './event-sources.ts';
 import { announcementKinds } from './announcement-kinds.ts';
 import { announcementSources } from './announcement-sources.ts';
+import { eventNoteKinds } from './event-note-kinds.ts';
+import { eventNotesSource } from './event-note-sources.ts';
+import { crewContactsSnapshot } from './crew-contact-sources.ts';
 
 export * from './event-rows.ts';
 export * from './member-rows.ts';
@@ -19,8 +22,14 @@ export * from './event-kinds.ts';
 export * from './member-kinds.ts';
 export * from './announcement-rows.ts';
 export * from './announcement-kinds.ts';
+export * from './event-note-rows.ts';
+export * from './event-note-kinds.ts';
+export * from './crew-contact-rows.ts';
 
 export const eventsSync = {
-  kinds: [...eventKinds, ...memberKinds, ...invitationKinds, ...announcementKinds],
-  sources: [eventsSource, membersSource, invitationsSource, ...announcementSources],
+  kinds: [...eventKinds, ...memberKinds, ...invitationKinds, ...announcementKinds, ...eventNoteKinds],
+  sources: [eventsSource, membersSource, invitationsSource, ...announcementSources, eventNotesSource],
+  snapshots: [crewContactsSnapshot],
+  // Shared contact details come whole with a full pull: a profile change asks for one.
+  doorbell: [{ table: 'profiles', isSnapshot: true }],
 } satisfies SyncFeature;

@@ -8,7 +8,13 @@ import { z } from 'zod';
 import * as kit from '../../../sync/kind-kit.ts';
 import type { Tables } from '../../../db/database.types.ts';
 import { ownProfileFromServer } from './profile-sources.ts';
-import { announcesProfileUpdate, resolveNameFields } from './profile-fields.ts';
+import {
+  announcesProfileUpdate,
+  contactProblem,
+  PHONE_MESSAGE,
+  PHONE_PATTERN,
+  resolveNameFields,
+} from './profile-fields.ts';
 
 /** The user's whole profile as the server now has it (address fields are readable by the owner only). */
 async function ownProfile(client: kit.AppClient): Promise<Tables<'profiles'>> {
@@ -31,6 +37,11 @@ const changesSchema = z.object({
   postal_code: optionalText(20),
   street_address: optionalText(200),
   street_number: optionalText(20),
+  phone: z.string().regex(PHONE_PATTERN, PHONE_MESSAGE).nullable().optional(),
+  share_phone: z.boolean().optional(),
+  emergency_contact_name: optionalText(100),
+  emergency_contact_phone: z.string().regex(PHONE_PATTERN, PHONE_MESSAGE).nullable().optional(),
+  share_emergency_contact: z.boolean().optional(),
   /** The whole set of choices: the server's jsonb is replaced, never merged. */
   notification_settings: z
     .object({ invitations: z.boolean(), event_updates: z.boolean(), chat_messages: z.boolean() })
@@ -54,6 +65,11 @@ export const updateProfile = kit.defineKind({
   args: updateArgs,
   async prepare(args, ctx) {
     const current = await ctx.db.profiles.get(ctx.userId);
+    const problem = contactProblem(args.changes, {
+      emergency_contact_name: current?.emergency_contact_name ?? null,
+      emergency_contact_phone: current?.emergency_contact_phone ?? null,
+    });
+    if (problem) throw new kit.MutationValidationError(problem.message);
     return {
       changes: resolveNameFields(args.changes, {
         first_name: current?.first_name ?? null,

@@ -9,7 +9,18 @@ import { object, oneOf } from '../../../sync/server-values.ts';
 import { PROFILE_ROLES, profileRowSchema, type NotificationSettings } from './profile-rows.ts';
 
 /** Fields only the profile's owner may read (column grants): get_my_profile() brings them. */
-const OWNER_ONLY = ['country', 'postal_code', 'street_address', 'street_number', 'notification_settings'] as const;
+const OWNER_ONLY = [
+  'country',
+  'postal_code',
+  'street_address',
+  'street_number',
+  'notification_settings',
+  'phone',
+  'share_phone',
+  'emergency_contact_name',
+  'emergency_contact_phone',
+  'share_emergency_contact',
+] as const;
 
 const ownerOnlyUnread = () => null;
 
@@ -25,13 +36,18 @@ export const profilesSource = rowSource({
     street_address: ownerOnlyUnread,
     street_number: ownerOnlyUnread,
     notification_settings: ownerOnlyUnread,
+    phone: ownerOnlyUnread,
+    share_phone: () => false,
+    emergency_contact_name: ownerOnlyUnread,
+    emergency_contact_phone: ownerOnlyUnread,
+    share_emergency_contact: () => false,
   },
   reads: ['role', 'subscription_tier'],
   hasNoTombstones: true,
   // The delta must not blank the owner-only fields of the user's own stored profile.
   merge: (pulled, stored, userId) =>
     pulled.key === userId
-      ? { ...pulled, ...Object.fromEntries(OWNER_ONLY.map((field) => [field, stored?.[field] ?? null])) }
+      ? { ...pulled, ...Object.fromEntries(OWNER_ONLY.map((field) => [field, stored?.[field] ?? pulled[field]])) }
       : pulled,
   afterStore: (writer, profile) =>
     profile.key === writer.userId ? Promise.resolve() : patchMemberProfiles(writer, profile),
@@ -63,6 +79,11 @@ export function ownProfileFromServer(r: Tables<'profiles'>): RowOf['profiles'] {
     postal_code: r.postal_code,
     street_address: r.street_address,
     street_number: r.street_number,
+    phone: r.phone,
+    share_phone: r.share_phone,
+    emergency_contact_name: r.emergency_contact_name,
+    emergency_contact_phone: r.emergency_contact_phone,
+    share_emergency_contact: r.share_emergency_contact,
     notification_settings: notificationSettingsFrom(r.notification_settings),
   };
 }
