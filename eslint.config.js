@@ -14,6 +14,8 @@ const featureDependencies = {
   admin: ['auth'],
   chat: ['auth', 'events'],
   checklists: ['activity', 'auth', 'events'],
+  // The printable crew sheet gathers an event's pages (issue 24).
+  'crew-sheet': ['checklists', 'events', 'schedule', 'site-planner', 'transport'],
   // The home sums up each event's pages ("what needs me").
   dashboard: ['activity', 'auth', 'checklists', 'events', 'expenses', 'schedule', 'transport'],
   events: ['auth', 'friends'],

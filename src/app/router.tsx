@@ -45,6 +45,7 @@ const ChecklistsPage = lazyPage(() => import('../features/checklists/checklists-
 const ExpensesPage = lazyPage(() => import('../features/expenses/expenses-page.tsx'), 'ExpensesPage');
 const SchedulePage = lazyPage(() => import('../features/schedule/schedule-page.tsx'), 'SchedulePage');
 const TransportPage = lazyPage(() => import('../features/transport/transport-page.tsx'), 'TransportPage');
+const CrewSheetPage = lazyPage(() => import('../features/crew-sheet/crew-sheet-page.tsx'), 'CrewSheetPage');
 const SitePlannerPage = lazyPage(() => import('../features/site-planner/site-planner-page.tsx'), 'SitePlannerPage');
 const ProfileLayout = lazyPage(() => import('../features/profile/profile-layout.tsx'), 'ProfileLayout');
 const ProfileTabPage = lazyPage(() => import('../features/profile/profile-tab-page.tsx'), 'ProfileTabPage');
@@ -68,6 +69,7 @@ const eventSections: RouteObject[] = [
   { path: 'schedule', element: <SchedulePage /> },
   { path: 'transport', element: <TransportPage /> },
   { path: 'camp-planner', element: <SitePlannerPage /> },
+  { path: 'sheet', element: <CrewSheetPage /> },
 ];
 
 const routes: RouteObject[] = [
