@@ -171,3 +171,42 @@ test('the crew sheet opens offline, prints to a PDF with every section, at 360 a
   expect(text).not.toContain("You're offline");
   expect(totalPages).toBeGreaterThanOrEqual(6);
 });
+
+test('a member adds contact details on the profile and shares the phone only', async ({ page, app }) => {
+  const mia = await newPerson('Mia Camper');
+  await signInAs(app, mia);
+  await page.goto('/profile/details');
+  const card = page.getByRole('region', { name: 'Contact details' });
+  await card.getByRole('textbox', { name: 'Phone number' }).first().fill('call me maybe');
+  await card.getByRole('button', { name: 'Save contact details' }).click();
+  await expect(card.getByRole('alert')).toContainText('Enter a phone number');
+  await card.getByRole('textbox', { name: 'Phone number' }).first().fill('+41 79 555 98 76');
+  await card.getByRole('textbox', { name: 'Name' }).fill('Leo Camper');
+  await card.getByRole('button', { name: 'Save contact details' }).click();
+  await expect(card.getByRole('alert')).toContainText('An emergency contact needs both a name and a phone number');
+  await card.getByRole('textbox', { name: 'Phone number' }).nth(1).fill('044 123 45 67');
+  await card.getByRole('checkbox', { name: 'Share my phone number with my crews' }).check({ force: true });
+  await card.getByRole('button', { name: 'Save contact details' }).click();
+  await expect(card.getByRole('status')).toContainText('Contact details saved');
+  await expect
+    .poll(
+      async () =>
+        (
+          await serviceClient()
+            .from('profiles')
+            .select('phone, share_phone, emergency_contact_name, emergency_contact_phone, share_emergency_contact')
+            .eq('id', mia.id)
+            .single()
+        ).data,
+      { timeout: 15_000 },
+    )
+    .toEqual({
+      phone: '+41 79 555 98 76',
+      share_phone: true,
+      emergency_contact_name: 'Leo Camper',
+      emergency_contact_phone: '044 123 45 67',
+      share_emergency_contact: false,
+    });
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath(`profile-contact-details-${test.info().project.name}.png`) });
+});
