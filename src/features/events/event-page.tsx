@@ -62,12 +62,7 @@ export function EventPage() {
         names={names}
       />
       {hasAnnouncements ? <PinnedAnnouncements eventId={event.id} names={names} /> : null}
-      <EventNotesCard
-        eventId={event.id}
-        isManager={isManager && event.status !== 'deleted'}
-        myUserId={myUserId}
-        names={names}
-      />
+      <EventNotesCard page={page} />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
         <Stack gap="4">
           <EventDetailsCard event={event} />

@@ -10,20 +10,20 @@ import { useSave } from '../use-save.ts';
 import { EVENT_NOTE_EDIT_GROUPS, EVENT_NOTES_MAX } from '../sync/event-note-kinds.ts';
 import { NoteTextView } from './note-text-view.tsx';
 import { useEventNotes } from './use-event-notes.ts';
+import type { EventPage } from '../use-event-page.ts';
 
-interface EventNotesCardProps {
-  eventId: string;
-  isManager: boolean;
-  myUserId: string;
-  names: ReadonlyMap<string, string>;
-}
+type ReadyPage = Extract<EventPage, { status: 'ready' }>;
 
 /**
  * The pinned notes on the overview: what everyone needs at the gate (address, meeting point,
  * tickets, wifi, emergency numbers). Every member reads them; managers edit them, offline too.
  * The way to the crew sheet starts here too.
  */
-export function EventNotesCard({ eventId, isManager, myUserId, names }: EventNotesCardProps) {
+export function EventNotesCard({ page }: { page: ReadyPage }) {
+  const { myUserId, names } = page;
+  const eventId = page.event.id;
+  // A deleted event's notes are kept as they are.
+  const isManager = page.isManager && page.event.status !== 'deleted';
   const notes = useEventNotes(eventId);
   const [draft, setDraft] = useState<string | null>(null);
   const { error, setError, isSaving, save } = useSave();
