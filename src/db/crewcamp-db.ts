@@ -112,6 +112,30 @@ export const schemaVersions: SchemaVersion[] = [
     },
   },
   {
+    // The home's "new since" (issue 20): every page's rows gain an [event_id+updated_at] index, so
+    // what changed after a visit is one index range per event instead of every row of the event.
+    // Site items gain `updated_by` (who moved one last).
+    version: 12,
+    stores: {
+      checklists: 'key, event_id, [event_id+updated_at]',
+      checklistItems: 'key, [checklist_id+position], checklist_id, event_id, assignee_id, [event_id+updated_at]',
+      expenses: 'key, [event_id+spent_on], event_id, [event_id+updated_at]',
+      settlements: 'key, event_id, [event_id+updated_at]',
+      scheduleItems: 'key, [event_id+starts_at], event_id, [event_id+updated_at]',
+      rides: 'key, [event_id+departs_at], event_id, [event_id+updated_at]',
+      ridePassengers: 'key, ride_id, event_id, user_id, [event_id+updated_at]',
+      siteItems: 'key, event_id, [event_id+updated_at]',
+    },
+    upgrade: async (tx) => {
+      await tx
+        .table('siteItems')
+        .toCollection()
+        .modify((row: Record<string, unknown>) => {
+          row.updated_by ??= null;
+        });
+    },
+  },
+  {
     // Event logos kept on the device (issue 21), so a branded event shows its logo offline: the
     // image bytes by their key in the event-logos bucket. A cache, not a mirror. New table only.
     version: 13,

@@ -11,6 +11,7 @@ import { lazyPage } from '../../lib/lazy-page.ts';
 import { DelayedLoadingView } from '../../components/loading-view.tsx';
 import { AppHeader } from './app-header.tsx';
 import { EventTabBar, TAB_BAR_SPACE } from './event-tab-bar.tsx';
+import { useIsTyping } from './use-typing.ts';
 import { OfflineBanner } from './offline-banner.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 
@@ -21,6 +22,7 @@ const MobileNavDrawer = lazyPage(() => import('./mobile-nav-drawer.tsx'), 'Mobil
 export function AppShell() {
   const user = useAuthStore((state) => state.user);
   const location = useLocation();
+  const isTyping = useIsTyping();
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const [hasOpenedDrawer, setOpenedDrawer] = useState(false);
   const [membersEventId, setMembersEventId] = useState<string | null>(null);
@@ -96,8 +98,8 @@ export function AppShell() {
           minW="0"
           px={{ base: '4', md: '8' }}
           pt={{ base: '5', md: '8' }}
-          // On event pages the phone's tab bar covers the bottom: the page ends above it.
-          pb={{ base: eventId ? `calc(1.25rem + ${TAB_BAR_SPACE})` : '5', md: '8' }}
+          // On event pages the phone's tab bar covers the bottom (not while typing: it steps aside).
+          pb={{ base: eventId && !isTyping ? `calc(1.25rem + ${TAB_BAR_SPACE})` : '5', md: '8' }}
         >
           <Box maxW="5xl" mx="auto">
             <ErrorBoundary key={location.pathname}>

@@ -9,6 +9,7 @@ import { useEventContext } from '../../features/events/index.ts';
 import { lazyPage } from '../../lib/lazy-page.ts';
 import { paths, type EventSection } from '../../lib/paths.ts';
 import { newLabel, TabFace, TabLink, tabStyles } from './tab-link.tsx';
+import { useIsTyping } from './use-typing.ts';
 
 const EventMoreSheet = lazyPage(() => import('./event-more-sheet.tsx'), 'EventMoreSheet');
 
@@ -35,11 +36,13 @@ interface EventTabBarProps {
  * Event pages on phones (below md): a bottom tab bar, one tap between Overview, Chat, Lists and
  * Money, the rest under More; each tab marks what is new there since the member last looked.
  * Above the home indicator of an installed app (safe-area inset); desktop keeps the sidebar.
+ * Hidden while the member types (the on-screen keyboard is up), so it never covers the field.
  */
 export function EventTabBar({ eventId, user, onOpenMembers }: EventTabBarProps) {
   const event = useEventContext(eventId);
   const activity = useEventActivity(eventId);
   const { pathname } = useLocation();
+  const isTyping = useIsTyping();
   const [isMoreOpen, setMoreOpen] = useState(false);
   const [hasOpenedMore, setOpenedMore] = useState(false);
   const current = pathname.split('/')[3] as EventSection | undefined;
@@ -53,7 +56,8 @@ export function EventTabBar({ eventId, user, onOpenMembers }: EventTabBarProps) 
     <Box
       as="nav"
       aria-label="Event pages"
-      hideFrom="md"
+      // Phones only; while the keyboard is up (a text field has the focus) the bar steps aside.
+      display={{ base: isTyping ? 'none' : 'block', md: 'none' }}
       position="fixed"
       insetX="0"
       bottom="0"

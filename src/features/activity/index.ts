@@ -1,5 +1,5 @@
 /** The activity feature's public API: what is new on an event's pages since the member last looked. */
 export { useEventActivity } from './use-activity.ts';
-export { eventsActivity } from './section-activity.ts';
+export { ACTIVITY_TABLES, eventsActivity } from './section-activity.ts';
 export type { ActivityCounts } from './section-activity.ts';
 export { NewBadge, NewSinceProvider, newRowProps, RecordVisit, useIsNew } from './new-since.tsx';

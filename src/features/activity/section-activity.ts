@@ -56,6 +56,9 @@ export function isNewSince(change: Change, since: string | null, me: string): bo
   return Date.parse(change.at) > Date.parse(since);
 }
 
+/** A second early: stored times differ in format ('Z' or '+00:00'); the exact test is isNewSince. */
+const rangeStart = (since: string) => new Date(Date.parse(since) - 1000).toISOString();
+
 const visitKey = (eventId: string, section: ActivitySection) => `visit|${eventId}|${section}`;
 
 /** The member's last visit to a page, else when they joined the event; null when neither is known. */
@@ -86,20 +89,33 @@ export function unreadCount(
   return count;
 }
 
-async function unreadChat(db: CrewCampDb, me: string, eventId: string, lastRead: string | null): Promise<number> {
-  // A second early: stored times differ in format ('Z' or '+00:00'); unreadCount compares exactly.
-  const from = lastRead ? new Date(Date.parse(lastRead) - 1000).toISOString() : '';
-  const rows = await tableOf(db, 'chatMessages')
-    .where('[event_id+created_at]')
-    .between([eventId, from], [eventId, '\uffff'])
-    .toArray();
-  return unreadCount(rows, lastRead, me);
+/** The rows of `table` in each event's range of a compound index from its own start: one read for every event. */
+async function rowsFrom<T extends MirrorTable>(
+  db: CrewCampDb,
+  table: T,
+  index: string,
+  starts: ReadonlyArray<readonly [string, string]>,
+): Promise<RowOf[T][]> {
+  if (!starts.length) return [];
+  const ranges = starts.map(([eventId, from]) => [[eventId, from] as const, [eventId, '\uffff'] as const] as const);
+  return (await tableOf(db, table).where(index).inAnyRange(ranges).toArray()) as RowOf[T][];
 }
 
+/** The tables eventsActivity reads (for a caller's read transaction). */
+export const ACTIVITY_TABLES = [
+  'meta',
+  'members',
+  'chatReadMarkers',
+  'chatMessages',
+  ...new Set(TRACKED_SECTIONS.flatMap((section) => SECTION_SOURCES[section].map((source) => source.table))),
+] as const;
+
 /**
- * What is new on each page of the given events for `me`, in a fixed number of reads (the visits,
- * my memberships, each page's rows of these events) plus one index range of chat per event. Rows
- * are read raw: only their times and authors are looked at.
+ * What is new on each page of the given events for `me`. Reads: the visits, my memberships and
+ * the chat read markers; chat after each event's marker (one index range per event, one read);
+ * per page's table, the rows changed after my last visit of each event (`[event_id+updated_at]`,
+ * one read). Only rows changed since are read, so an old event with thousands of rows costs as
+ * little as a new one. Rows are read raw: only times and authors are looked at.
  */
 export async function eventsActivity(
   db: CrewCampDb,
@@ -120,24 +136,35 @@ export async function eventsActivity(
     const visit = visits.get(visitKey(eventId, section));
     return typeof visit === 'string' ? visit : (joined.get(eventId) ?? null);
   };
-  const chats = await Promise.all(
-    ids.map((eventId, i) => unreadChat(db, me, eventId, markers[i]?.last_read_at ?? null)),
-  );
-  ids.forEach((eventId, i) =>
-    out.set(eventId, { chat: chats[i], checklists: 0, expenses: 0, schedule: 0, transport: 0, 'camp-planner': 0 }),
-  );
-  await Promise.all(
-    TRACKED_SECTIONS.flatMap((section) =>
-      SECTION_SOURCES[section].map(async ({ table, change }) => {
-        const query = tableOf(db, table).where('event_id');
-        const rows = await (ids.length === 1 ? query.equals(ids[0]) : query.anyOf(ids)).toArray();
-        for (const row of rows) {
-          const eventId = (row as { event_id: string }).event_id;
-          const counts = out.get(eventId);
-          if (counts && isNewSince(change(row), since(eventId, section), me)) counts[section] += 1;
-        }
-      }),
-    ),
-  );
+  const lastRead = new Map(ids.map((eventId, i) => [eventId, markers[i]?.last_read_at ?? null]));
+  for (const eventId of ids)
+    out.set(eventId, { chat: 0, checklists: 0, expenses: 0, schedule: 0, transport: 0, 'camp-planner': 0 });
+  const chatStarts = ids.map((eventId) => {
+    const read = lastRead.get(eventId);
+    return [eventId, read ? rangeStart(read) : ''] as const;
+  });
+  const reads = TRACKED_SECTIONS.flatMap((section) => {
+    const starts = ids.flatMap((eventId) => {
+      const at = since(eventId, section);
+      return at ? [[eventId, rangeStart(at)] as const] : [];
+    });
+    return SECTION_SOURCES[section].map(async ({ table, change }) => {
+      for (const row of await rowsFrom(db, table, '[event_id+updated_at]', starts)) {
+        const eventId = (row as { event_id: string }).event_id;
+        const counts = out.get(eventId);
+        if (counts && isNewSince(change(row), since(eventId, section), me)) counts[section] += 1;
+      }
+    });
+  });
+  const chat = rowsFrom(db, 'chatMessages', '[event_id+created_at]', chatStarts).then((messages) => {
+    const byEvent = new Map<string, typeof messages>();
+    for (const message of messages) {
+      const list = byEvent.get(message.event_id);
+      if (list) list.push(message);
+      else byEvent.set(message.event_id, [message]);
+    }
+    for (const [eventId, rows] of byEvent) out.get(eventId)!.chat = unreadCount(rows, lastRead.get(eventId), me);
+  });
+  await Promise.all([chat, ...reads]);
   return out;
 }
