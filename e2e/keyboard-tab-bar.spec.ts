@@ -4,7 +4,7 @@
  * sits right above the keyboard; the bar is back once the field lets go of the focus. The
  * keyboard is played by shrinking the viewport, as a phone that resizes the page for it does.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { setSwitches } from './backend.ts';
 import { newPerson, seedEvent, signInAs } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -19,7 +19,7 @@ const PHONE = { width: 360, height: 740 };
 const WITH_KEYBOARD = { width: 360, height: 440 };
 
 /** Whether the topmost element at the field's centre and at its bottom edge is the field itself (nothing over it). */
-function isUncovered(page: Page, field: Locator): Promise<boolean> {
+function isUncovered(field: Locator): Promise<boolean> {
   return field.evaluate((el) => {
     const box = el.getBoundingClientRect();
     const points = [
@@ -47,7 +47,7 @@ test('the tab bar steps aside while the chat composer has the focus, at 360 px @
   await field.click();
   await page.setViewportSize(WITH_KEYBOARD);
   await expect(bar).toBeHidden();
-  await expect.poll(() => isUncovered(page, field)).toBe(true);
+  await expect.poll(() => isUncovered(field)).toBe(true);
   // The composer sits right above the keyboard: no empty band where the bar was.
   await expect
     .poll(

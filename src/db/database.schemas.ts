@@ -423,6 +423,7 @@ export const tableRows = {
     replaced: json,
     rotation: z.number().int(),
     updated_at: z.string(),
+    updated_by: z.string().nullable(),
     width_m: z.number(),
     x_m: z.number(),
     y_m: z.number(),

@@ -1803,6 +1803,7 @@ export type Database = {
           replaced: Json;
           rotation: number;
           updated_at: string;
+          updated_by: string | null;
           width_m: number;
           x_m: number;
           y_m: number;
@@ -1826,6 +1827,7 @@ export type Database = {
           replaced?: Json;
           rotation?: number;
           updated_at?: string;
+          updated_by?: string | null;
           width_m: number;
           x_m: number;
           y_m: number;
@@ -1849,6 +1851,7 @@ export type Database = {
           replaced?: Json;
           rotation?: number;
           updated_at?: string;
+          updated_by?: string | null;
           width_m?: number;
           x_m?: number;
           y_m?: number;
@@ -1873,6 +1876,13 @@ export type Database = {
             columns: ['event_id'];
             isOneToOne: false;
             referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'site_items_updated_by_fkey';
+            columns: ['updated_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
         ];

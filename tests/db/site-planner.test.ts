@@ -212,3 +212,40 @@ describe('premium site planner: layers and custom shapes', () => {
     expect((await place(member.client, organizerEvent, { layer: 'x'.repeat(41) })).error?.code).toBe('23514');
   });
 });
+
+describe('who moved an item last', () => {
+  const movedBy = async (id: string) =>
+    (
+      await backend.db.query<{ updated_by: string | null }>(`select updated_by from public.site_items where id = $1`, [
+        id,
+      ])
+    ).rows[0].updated_by;
+
+  it('is set by the database from the caller, on placing and on each move, and read by members', async () => {
+    const placed = await place(member.client, starterEvent);
+    expect(placed.error).toBeNull();
+    const id = placed.data!.id as string;
+    expect(await movedBy(id)).toBe(member.id);
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    expect((await other.client.from('site_items').update({ x_m: 20, moved_at: soon }).eq('id', id)).error).toBeNull();
+    expect(await movedBy(id)).toBe(other.id);
+    const read = await creator.client.from('site_items').select('updated_by').eq('id', id).single();
+    expect(read.data).toEqual({ updated_by: other.id });
+    // An older move arriving late changes nothing: the last mover stays named.
+    const earlier = new Date(Date.now() - 60_000).toISOString();
+    expect(
+      (await member.client.from('site_items').update({ x_m: 5, moved_at: earlier }).eq('id', id)).error,
+    ).toBeNull();
+    expect(await movedBy(id)).toBe(other.id);
+  });
+
+  it('cannot be sent by a client', async () => {
+    const placed = await place(member.client, starterEvent, { updated_by: other.id });
+    expect(placed.error?.code).toBe('42501');
+    const id = (await place(member.client, starterEvent)).data!.id as string;
+    expect((await member.client.from('site_items').update({ updated_by: other.id }).eq('id', id)).error?.code).toBe(
+      '42501',
+    );
+    expect(await movedBy(id)).toBe(member.id);
+  });
+});

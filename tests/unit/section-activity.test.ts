@@ -52,4 +52,55 @@ describe('what is new since I last looked', () => {
     expect(e2.checklists).toBe(0);
     db.close();
   });
+
+  it('names who moved a site item last, and counts a seat someone else took on Transport', async () => {
+    const db = await openUserDb(crypto.randomUUID());
+    const joined = new Date(Date.now() - 60_000).toISOString();
+    const after = new Date(Date.now() - 30_000).toISOString();
+    await put(db.members, [{ key: `e1|${ME}`, event_id: 'e1', user_id: ME, created_at: joined }]);
+    await put(db.siteItems, [
+      // Placed by me, moved by Ben: news. Placed by Ben, moved by me: not.
+      { key: 'p1', event_id: 'e1', updated_at: after, created_by: ME, updated_by: 'ben' },
+      { key: 'p2', event_id: 'e1', updated_at: after, created_by: 'ben', updated_by: ME },
+      { key: 'p3', event_id: 'e1', updated_at: after, created_by: 'ben', updated_by: ME },
+    ]);
+    await put(db.rides, [{ key: 'r1', event_id: 'e1', driver_id: ME, updated_at: joined }]);
+    await put(db.ridePassengers, [
+      { key: 'r1|ben', ride_id: 'r1', event_id: 'e1', user_id: 'ben', updated_at: after },
+      { key: 'r1|me', ride_id: 'r1', event_id: 'e1', user_id: ME, updated_at: after },
+    ]);
+    const counts = (await eventsActivity(db, ME, ['e1'])).get('e1');
+    expect(counts).toMatchObject({ 'camp-planner': 1, transport: 1 });
+    await recordVisit(db, 'e1', 'transport');
+    expect((await eventsActivity(db, ME, ['e1'])).get('e1')).toMatchObject({ 'camp-planner': 1, transport: 0 });
+    db.close();
+  });
+
+  it('counts each of many events from its own visit (what changed before it is left out)', async () => {
+    const db = await openUserDb(crypto.randomUUID());
+    const joined = new Date(Date.now() - 60_000).toISOString();
+    const old = new Date(Date.now() - 3_600_000).toISOString();
+    const after = new Date(Date.now() - 30_000).toISOString();
+    const events = Array.from({ length: 30 }, (_, i) => `e${i}`);
+    await put(
+      db.members,
+      events.map((id) => ({ key: `${id}|${ME}`, event_id: id, user_id: ME, created_at: joined })),
+    );
+    await put(
+      db.checklistItems,
+      events.flatMap((id, i) =>
+        Array.from({ length: 20 }, (_, j) => ({
+          key: `${id}-${j}`,
+          event_id: id,
+          // Event i has i items changed after I joined (the rest before).
+          updated_at: j < i % 20 ? after : old,
+          updated_by: 'ben',
+        })),
+      ),
+    );
+    const counts = await eventsActivity(db, ME, events);
+    expect([...counts.keys()]).toEqual(events);
+    expect(events.map((id) => counts.get(id)!.checklists)).toEqual(events.map((_, i) => i % 20));
+    db.close();
+  });
 });

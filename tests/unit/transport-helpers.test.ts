@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RidePassengerRow, RideRow } from '../../src/features/transport/sync/transport-rows.ts';
+import { isNewSince } from '../../src/features/activity/section-activity.ts';
 import {
+  rideChanges,
   rideCostExpense,
   ridesOf,
   ridesWithSeats,
@@ -56,6 +58,23 @@ describe('ridesWithSeats', () => {
       ['a', ['eve', 'dan']],
       ['b', []],
     ]);
+  });
+});
+
+describe('what is new on a ride', () => {
+  const visit = '2027-01-05T00:00:00Z';
+  const isNewTo = (me: string, seated: ReturnType<typeof ridesWithSeats>[number]) =>
+    rideChanges(seated).some((change) => isNewSince(change, visit, me));
+
+  it('counts a seat someone else took since my visit as news, like the ride itself', () => {
+    const offered = ride('a', 'ann', '2027-07-01T10:00:00', 3, { updated_at: '2027-01-01T00:00:00Z' });
+    const [before] = ridesWithSeats([offered], [seat('a', 'dan', '2027-01-02T00:00:00Z')]);
+    expect(isNewTo('ann', before)).toBe(false);
+    const [after] = ridesWithSeats([offered], [seat('a', 'dan', '2027-01-06T00:00:00Z')]);
+    // Ann drives: Dan taking a seat after her visit is news to her, and to Eve; not to Dan himself.
+    expect(isNewTo('ann', after)).toBe(true);
+    expect(isNewTo('eve', after)).toBe(true);
+    expect(isNewTo('dan', after)).toBe(false);
   });
 });
 

@@ -2,4 +2,5 @@
 export { useEventActivity } from './use-activity.ts';
 export { ACTIVITY_TABLES, eventsActivity } from './section-activity.ts';
 export type { ActivityCounts } from './section-activity.ts';
-export { NewBadge, NewSinceProvider, newRowProps, RecordVisit, useIsNew } from './new-since.tsx';
+export { NewBadge, NewSinceProvider, newRowProps, RecordVisit, useIsAnyNew, useIsNew } from './new-since.tsx';
+export type { Change } from './section-activity.ts';

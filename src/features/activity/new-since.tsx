@@ -26,8 +26,13 @@ export function NewSinceProvider({
 
 /** Whether a row is new to the member on this page (false outside a NewSinceProvider). */
 export function useIsNew(change: Change): boolean {
+  return useIsAnyNew([change]);
+}
+
+/** Whether any of a row's changes is new to the member (a ride and the seats taken in it, say). */
+export function useIsAnyNew(changes: readonly Change[]): boolean {
   const context = use(NewSince);
-  return context ? isNewSince(change, context.since, context.me) : false;
+  return context ? changes.some((change) => isNewSince(change, context.since, context.me)) : false;
 }
 
 /** The highlight of a new row: props for its container (a tinted background and a mark for tests). */

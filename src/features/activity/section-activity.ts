@@ -46,8 +46,8 @@ const SECTION_SOURCES: Record<TrackedSection, Source[]> = {
     source('rides', (r) => ({ at: r.updated_at, by: r.driver_id })),
     source('ridePassengers', (r) => ({ at: r.updated_at, by: r.user_id })),
   ],
-  // Site items do not record who moved them last: their creator stands in.
-  'camp-planner': [source('siteItems', (r) => ({ at: r.updated_at, by: r.created_by }))],
+  // Who moved an item last (rows from before that was kept: its creator).
+  'camp-planner': [source('siteItems', (r) => ({ at: r.updated_at, by: r.updated_by ?? r.created_by }))],
 };
 
 /** Whether a change is news to `me`: made by someone else after `since`. */

@@ -17,12 +17,14 @@ interface SelectedProps {
   /** The layers in use, to choose from; null when the event has no layers (below organizer). */
   layers: string[] | null;
   people: { id: string; name: string }[];
+  /** Who last moved or changed it ("Last moved or changed by Ana"), when known. */
+  changedBy: string | null;
   onMove(to: Partial<Pick<SiteItemRow, 'width_m' | 'height_m' | 'rotation'>>): void;
   onRemove(): void;
 }
 
 /** The selected item's details: name, who it belongs to, size and rotation, remove. */
-export function SelectedItem({ item, layers, people, onMove, onRemove }: SelectedProps) {
+export function SelectedItem({ item, layers, people, changedBy, onMove, onRemove }: SelectedProps) {
   const type = itemTypeOf(item.kind);
   const [label, setLabel] = useState(item.label ?? '');
   const [layer, setLayer] = useState(item.layer ?? '');
@@ -39,6 +41,11 @@ export function SelectedItem({ item, layers, people, onMove, onRemove }: Selecte
       <Heading as="h2" textStyle="md">
         {type.label}
       </Heading>
+      {changedBy ? (
+        <Text textStyle="sm" color="fg.muted" mt="-2">
+          {changedBy}
+        </Text>
+      ) : null}
       <Field.Root>
         <Field.Label>Name on the plan</Field.Label>
         <Input

@@ -150,6 +150,17 @@ export function describeItem(
   return `${name}${owner}, at ${item.x_m} m, ${item.y_m} m`;
 }
 
+/** Who last moved or changed an item ("Last moved or changed by Ana"); null when not known (rows from before it was kept). */
+export function lastChangedText(
+  item: Pick<SiteItemRow, 'updated_by'>,
+  myUserId: string,
+  nameOf: (userId: string) => string | undefined,
+): string | null {
+  if (!item.updated_by) return null;
+  const who = item.updated_by === myUserId ? 'you' : (nameOf(item.updated_by) ?? 'a member');
+  return `Last moved or changed by ${who}`;
+}
+
 /** An item's label size in metres: as large as the item allows, never wider than it. */
 export function labelFontSize(width: number, height: number, text: string): number {
   return Math.max(0.3, Math.min(1, Math.min(width, height) / 2.5, (width * 0.95) / (0.6 * text.length)));

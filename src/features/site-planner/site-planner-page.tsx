@@ -21,6 +21,7 @@ import { LayersCard, PlanSizeCard } from './site-plan-inspector.tsx';
 import {
   DEFAULT_PLAN,
   describeItem,
+  lastChangedText,
   newItemPlacement,
   planLayers,
   withToolPoint,
@@ -77,6 +78,7 @@ export function SitePlannerPage() {
         members={members}
         isManager={isManager}
         names={names}
+        myUserId={myUserId}
       />
     </>
   );
@@ -89,10 +91,11 @@ interface SitePlannerProps {
   members: readonly MemberRow[];
   isManager: boolean;
   names: ReadonlyMap<string, string>;
+  myUserId: string;
 }
 
 /** The plan of an event with the site planner: the tools above it, the plan, the item's details beside it. */
-function SitePlanner({ event, plan, items, members, isManager, names }: SitePlannerProps) {
+function SitePlanner({ event, plan, items, members, isManager, names, myUserId }: SitePlannerProps) {
   const rejected = useRejectedChanges();
   const hiddenLayers = useSitePlanView((state) => state.hiddenLayers[event.id] ?? NO_LAYERS);
   const toggleLayer = useSitePlanView((state) => state.toggleLayer);
@@ -214,6 +217,7 @@ function SitePlanner({ event, plan, items, members, isManager, names }: SitePlan
       item={selected}
       layers={isPremium ? layers.filter(Boolean) : null}
       people={members.map((m) => ({ id: m.user_id, name: names.get(m.user_id) ?? 'A member' }))}
+      changedBy={lastChangedText(selected, myUserId, (id) => names.get(id))}
       onMove={(to) => gestures.move(selected, to)}
       onRemove={() => {
         setSelectedId(null);

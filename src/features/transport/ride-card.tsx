@@ -20,8 +20,8 @@ import { paths } from '../../lib/paths.ts';
 import type { ExpenseRow } from '../expenses/index.ts';
 import { mutate } from '../../data/index.ts';
 import { formatMoney, useEventCurrency } from '../expenses/index.ts';
-import { NewBadge, newRowProps, useIsNew } from '../activity/index.ts';
-import type { SeatedRide } from './transport-helpers.ts';
+import { NewBadge, newRowProps, useIsAnyNew } from '../activity/index.ts';
+import { rideChanges, type SeatedRide } from './transport-helpers.ts';
 
 const departure = (at: string) => format(new Date(at), 'EEE d MMM, HH:mm');
 
@@ -65,8 +65,8 @@ export function RideCard({ ride, ctx, onChange, onCancel, onSplitCosts, onUpgrad
   const splitExpense = split ? ctx.expenseOf(split.expense_id) : undefined;
   const back = ride.direction === 'return';
   const ofTheRide = `the ${back ? 'return ride' : 'ride'} from ${ride.departure_place}`;
-  // Offered or changed by someone else since my last visit: highlighted.
-  const isNew = useIsNew({ at: ride.updated_at, by: ride.driver_id });
+  // Offered or changed, or a seat in it taken, by someone else since my last visit: highlighted.
+  const isNew = useIsAnyNew(rideChanges(ride));
 
   return (
     <Card.Root as="article" aria-label={label} variant="outline" {...newRowProps(isNew)}>

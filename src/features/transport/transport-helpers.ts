@@ -10,6 +10,13 @@ export interface SeatedRide extends RideRow {
   passengerIds: string[];
   /** Where each passenger gets on (a stop's id); passengers getting on at the departure place are absent. */
   pickups: Map<string, string>;
+  /** The seats taken, as changes (when, by whom): a seat someone else took is news like the ride's own edits. */
+  seatChanges: { at: string; by: string }[];
+}
+
+/** What changed on a ride and by whom: its own row (its driver's) and each seat taken (its passenger's). */
+export function rideChanges(ride: SeatedRide): { at: string; by: string | null }[] {
+  return [{ at: ride.updated_at, by: ride.driver_id }, ...ride.seatChanges];
 }
 
 /** The rides by departure (then id), each with its passengers. */
@@ -31,6 +38,7 @@ export function ridesWithSeats(rides: readonly RideRow[], passengers: readonly R
             .filter((p) => p.pickup_stop_id !== null && stopIds.has(p.pickup_stop_id))
             .map((p) => [p.user_id, p.pickup_stop_id!]),
         ),
+        seatChanges: seated.map((p) => ({ at: p.updated_at, by: p.user_id })),
       };
     });
 }

@@ -82,6 +82,7 @@ const placeItem = kit.createRowKind('site-item.place', siteItemsSource, itemRef,
     layer: args.layer ?? null,
     points: args.points ?? null,
     moved_at: existing?.moved_at ?? args.at,
+    updated_by: existing?.updated_by ?? userId,
     ...kit.madeBy(existing, userId, args.at),
   }),
   insert: (args) => ({
@@ -100,18 +101,28 @@ function placed(args: z.output<typeof placeArgs> & { id: string }) {
   return { id, event_id: eventId, kind, label, x_m, y_m, width_m, height_m, rotation };
 }
 
-const moveArgs = z.object({ id: z.string(), to: placement.partial(), at: z.string().optional() });
+// `by`: the mover, shown at once as who moved it last (the server sets its own from the caller).
+const moveArgs = z.object({
+  id: z.string(),
+  to: placement.partial(),
+  at: z.string().optional(),
+  by: z.string().optional(),
+});
 
 const moveItem = kit.defineKind({
   name: 'site-item.move',
   args: moveArgs,
-  prepare: (args, ctx) => ({ ...args, at: args.at ?? new Date(ctx.now).toISOString() }),
+  prepare: (args, ctx) => ({ ...args, at: args.at ?? new Date(ctx.now).toISOString(), by: args.by ?? ctx.userId }),
   refs: (args) => [itemRef(args.id)],
   async applyLocal(w, args) {
     const current = await w.get('siteItems', args.id);
     // The device follows the same rule as the server: an older move does not undo a newer one.
     if (current && current.moved_at > args.at) return;
-    await w.update('siteItems', args.id, { ...args.to, moved_at: args.at });
+    await w.update('siteItems', args.id, {
+      ...args.to,
+      moved_at: args.at,
+      ...(args.by ? { updated_by: args.by } : {}),
+    });
   },
   send: ({ client }, args) =>
     kit.updateOne(

@@ -17,6 +17,8 @@ export const siteItemRowSchema = tableRows.site_items
   .extend({
     ...withKey,
     ...editTracking,
+    /** Who last moved or changed it (set by the database); rows stored before it was kept have none. */
+    updated_by: z.string().nullable().default(null),
     /** The layer by name; null is the default layer (premium). Rows stored before layers have none. */
     layer: nullableText.default(null),
     /** A custom shape's corners in metres relative to the centre (premium); null for other kinds. */
