@@ -1,6 +1,6 @@
 /**
- * No page scrolls sideways and no button's text is cut, at 360 px, in light and dark: every route
- * visited signed out, and as a member of a seeded event (on the organizer plan, so every page of
+ * No page scrolls sideways and no button's text is cut, at 360 px in light and dark, and at 1280
+ * px: every route visited signed out, and as a member of a seeded event (on the organizer plan, so every page of
  * the app is open to them). Fails with the list of routes and what overflows on each.
  */
 import type { Page } from '@playwright/test';
@@ -103,11 +103,16 @@ async function visitAll(page: Page, paths: string[]): Promise<string[]> {
   return problems;
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`${theme} theme`, () => {
-    test.use({ theme, viewport: { width: 360, height: 740 } });
+for (const { theme, width } of [
+  { theme: 'light', width: 360 },
+  { theme: 'dark', width: 360 },
+  // The desktop layout (sidebar beside the page) once, at the width the issue names.
+  { theme: 'light', width: 1280 },
+] as const) {
+  test.describe(`${theme} theme at ${width} px`, () => {
+    test.use({ theme, viewport: { width, height: width < 600 ? 740 : 800 } });
 
-    test(`no route scrolls sideways or cuts a button at 360 px, ${theme} @phone`, async ({ app, page }) => {
+    test(`no route scrolls sideways or cuts a button at ${width} px, ${theme} @phone`, async ({ app, page }) => {
       test.setTimeout(120_000);
       await setSwitches({ waitlist: true });
       const problems = await visitAll(page, SIGNED_OUT);
