@@ -112,14 +112,15 @@ export function ComponentAccessEditor({ initial, isDisabled, onSaved }: Componen
       {result ? (
         <AdminAlert status={result.ok ? 'success' : 'error'} message={result.message} detail={result.detail} />
       ) : null}
-      <HStack>
+      {/* On a phone the note goes under the button (beside it, it was squeezed into a narrow column). */}
+      <Stack direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'center' }} gap="3">
         <Button onClick={() => void save()} loading={isSaving} disabled={isDisabled}>
           Save component access
         </Button>
         <Text textStyle="sm" color="fg.muted">
           Keys not listed: admin_ keys are for admins, the rest open to all.
         </Text>
-      </HStack>
+      </Stack>
     </Stack>
   );
 }
