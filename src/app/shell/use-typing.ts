@@ -19,7 +19,7 @@ const NOT_TYPED = new Set([
   'submit',
 ]);
 
-export function isTextEntry(element: Element | null): boolean {
+function isTextEntry(element: Element | null): boolean {
   if (!element) return false;
   if (element instanceof HTMLTextAreaElement) return !element.readOnly;
   if (element instanceof HTMLInputElement) return !NOT_TYPED.has(element.type) && !element.readOnly;

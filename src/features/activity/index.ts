@@ -3,4 +3,3 @@ export { useEventActivity } from './use-activity.ts';
 export { ACTIVITY_TABLES, eventsActivity } from './section-activity.ts';
 export type { ActivityCounts } from './section-activity.ts';
 export { NewBadge, NewSinceProvider, newRowProps, RecordVisit, useIsAnyNew, useIsNew } from './new-since.tsx';
-export type { Change } from './section-activity.ts';
