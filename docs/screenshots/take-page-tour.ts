@@ -21,7 +21,8 @@ const SIZES = [
   { width: 1280, viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
 ];
 
-const SIGNED_OUT = ['/landing', '/waitlist', '/login', '/register', '/forgot-password'];
+// The waitlist page with the waitlist on; the others with it off (on, /login and /register lead to it).
+const SIGNED_OUT = ['/landing', '/login', '/register', '/forgot-password'];
 const SIGNED_IN = [
   '/dashboard',
   '/organizer',
@@ -49,7 +50,6 @@ async function shoot(page: Page, route: string, width: number) {
 const stack = await startStack();
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
 try {
-  await setFeature('waitlist_enabled', true);
   for (const size of SIZES) {
     const context = await browser.newContext({
       ...size,
@@ -58,6 +58,9 @@ try {
       colorScheme: 'light',
     });
     const page = await context.newPage();
+    await setFeature('waitlist_enabled', true);
+    await shoot(page, '/waitlist', size.width);
+    await setFeature('waitlist_enabled', false);
     for (const route of SIGNED_OUT) await shoot(page, route, size.width);
     await page.goto(`${APP_URL}/login`);
     const form = page.getByRole('form', { name: 'Sign in' });
@@ -69,7 +72,6 @@ try {
     await context.close();
   }
 } finally {
-  await setFeature('waitlist_enabled', false);
   await browser.close();
   await stack.stop();
 }

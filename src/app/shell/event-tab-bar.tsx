@@ -36,7 +36,7 @@ interface EventTabBarProps {
  * Event pages on phones (below md): a bottom tab bar, one tap between Overview, Chat, Lists and
  * Money, the rest under More; each tab marks what is new there since the member last looked.
  * Above the home indicator of an installed app (safe-area inset); desktop keeps the sidebar.
- * Hidden while the member types (the on-screen keyboard is up), so it never covers the field.
+ * Hidden while the on-screen keyboard is up for a text field, so it never covers the field.
  */
 export function EventTabBar({ eventId, user, onOpenMembers }: EventTabBarProps) {
   const event = useEventContext(eventId);
