@@ -5,6 +5,7 @@ import {
   dragTarget,
   keyCommand,
   labelFontSize,
+  lastChangedText,
   newItemPlacement,
   planLayers,
   readItemSize,
@@ -165,5 +166,16 @@ describe('labelFontSize', () => {
     expect(labelFontSize(3, 3, 'Tent')).toBe(1);
     expect(labelFontSize(2, 2, 'A very long label for a small thing')).toBe(0.3);
     expect(labelFontSize(3, 1, 'Tent')).toBeCloseTo(0.4);
+  });
+});
+
+describe('who moved an item last', () => {
+  const names = new Map([['ben', 'Ben Crew']]);
+  const nameOf = (id: string) => names.get(id);
+  it('names the member, "you" for me, and nothing when not known', () => {
+    expect(lastChangedText({ updated_by: 'ben' }, 'me', nameOf)).toBe('Last moved or changed by Ben Crew');
+    expect(lastChangedText({ updated_by: 'me' }, 'me', nameOf)).toBe('Last moved or changed by you');
+    expect(lastChangedText({ updated_by: 'gone' }, 'me', nameOf)).toBe('Last moved or changed by a member');
+    expect(lastChangedText({ updated_by: null }, 'me', nameOf)).toBeNull();
   });
 });
