@@ -34,7 +34,12 @@ interface Case {
   value: (pick: 0 | 1, n: number, current: Record<string, unknown>) => Record<string, unknown>;
 }
 
-const day = (pick: number, n: number) => `2027-0${1 + pick}-${String(10 + (n % 18)).padStart(2, '0')}`;
+/**
+ * A day of month `month` + `pick`. The event's dates always span 1-2 July 2027, where the other
+ * cases put their times: a schedule item outside the event's dates is refused by the database.
+ */
+const day = (month: number, pick: number, n: number) =>
+  `2027-0${month + pick}-${String(10 + (n % 18)).padStart(2, '0')}`;
 const text = (label: string) => (pick: 0 | 1, n: number) => ({ [label]: `${['Ann', 'Ben'][pick]} ${n}` });
 /** One of the two choices the row does not have. */
 const choice =
@@ -51,7 +56,7 @@ const CASES: Case[] = [
     table: 'events',
     row: () => ids.event,
     group: 'dates',
-    value: (pick, n) => ({ start_date: day(pick, n), end_date: day(pick, n + 1).replace(/-\d\d$/, '-28') }),
+    value: (pick, n) => ({ start_date: day(5, pick, n), end_date: day(7, pick, n + 1).replace(/-\d\d$/, '-28') }),
   },
   {
     kind: 'event.update',
