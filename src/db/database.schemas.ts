@@ -132,6 +132,18 @@ export const tableRows = {
     title: z.string(),
     updated_at: z.string(),
   }),
+  device_readiness: z.object({
+    app_version: z.string(),
+    created_at: z.string(),
+    deleted_at: z.string().nullable(),
+    device_id: z.string(),
+    device_label: z.string(),
+    event_id: z.string(),
+    id: z.string(),
+    ready_at: z.string(),
+    updated_at: z.string(),
+    user_id: z.string(),
+  }),
   event_follows: z.object({
     created_at: z.string(),
     deleted_at: z.string().nullable(),

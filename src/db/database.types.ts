@@ -601,6 +601,60 @@ export type Database = {
           },
         ];
       };
+      device_readiness: {
+        Row: {
+          app_version: string;
+          created_at: string;
+          deleted_at: string | null;
+          device_id: string;
+          device_label: string;
+          event_id: string;
+          id: string;
+          ready_at: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          app_version: string;
+          created_at?: string;
+          deleted_at?: string | null;
+          device_id: string;
+          device_label?: string;
+          event_id: string;
+          id?: string;
+          ready_at?: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          app_version?: string;
+          created_at?: string;
+          deleted_at?: string | null;
+          device_id?: string;
+          device_label?: string;
+          event_id?: string;
+          id?: string;
+          ready_at?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'device_readiness_event_id_fkey';
+            columns: ['event_id'];
+            isOneToOne: false;
+            referencedRelation: 'events';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'device_readiness_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       event_follows: {
         Row: {
           created_at: string;
@@ -2179,6 +2233,10 @@ export type Database = {
         Args: { p_results: Json };
         Returns: Json;
       };
+      forget_device: {
+        Args: { p_device_id: string };
+        Returns: Json;
+      };
       generate_friend_invite_code: {
         Args: never;
         Returns: Json;
@@ -2373,6 +2431,10 @@ export type Database = {
         Args: { p_friend_id: string };
         Returns: Json;
       };
+      report_device_ready: {
+        Args: { p_event_id: string; p_device_id: string; p_app_version: string; p_device_label?: string };
+        Returns: Json;
+      };
       require_uid: {
         Args: never;
         Returns: string;
@@ -2411,6 +2473,10 @@ export type Database = {
       };
       send_friend_request: {
         Args: { p_recipient_email: string; p_message?: string; p_client_ref?: string };
+        Returns: Json;
+      };
+      send_readiness_nudge: {
+        Args: { p_event_id: string; p_user_id: string };
         Returns: Json;
       };
       set_chat_reaction: {

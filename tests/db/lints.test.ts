@@ -96,6 +96,16 @@ const RPCS: Record<string, { roles: ApiRole[]; why: string }> = {
     roles: SIGNED_IN,
     why: 'seen marks (which managers read) are written only here, for the caller and the announcement’s event',
   },
+  // Ready for no signal (issue 24)
+  report_device_ready: {
+    roles: SIGNED_IN,
+    why: 'readiness rows are written only here: the caller’s own device, as a member',
+  },
+  forget_device: { roles: SIGNED_IN, why: 'the caller ends the readiness rows of one of their own devices' },
+  send_readiness_nudge: {
+    roles: SIGNED_IN,
+    why: 'managers only; rate-limited once per member an hour in the database',
+  },
 };
 
 /** The helpers moved out of the API (20261126200000_rls_helpers_private.sql). */

@@ -18,6 +18,7 @@ import { accountKits } from './rls-matrix-account-kits.ts';
 import { eventPageKits } from './rls-matrix-event-kits.ts';
 import { notificationKits } from './rls-matrix-notification-kits.ts';
 import { crewKits } from './rls-matrix-crew-kits.ts';
+import { readinessKits } from './rls-matrix-readiness-kits.ts';
 import { ACTORS, Matrix, OPS, type Actor, type Op, type Outcome, type TableKit } from './rls-matrix-support.ts';
 
 const Y: Outcome = 'ok';
@@ -86,6 +87,8 @@ const EXPECTED: Record<string, Record<Op, Outcome[]>> = {
   announcement_reads:      { select: membersRead, insert: serviceOnly, update: serviceOnly, delete: serviceOnly },
   // One row per event, made with it; every member reads it, managers edit it (issue 24).
   event_notes:             { select: membersRead, insert: serviceOnly, update: [D, N, N, Y, Y, N, Y], delete: serviceOnly },
+  // Device readiness is written by report_device_ready and forget_device only; members read their event's.
+  device_readiness:        { select: membersRead, insert: serviceOnly, update: serviceOnly, delete: serviceOnly },
 };
 
 let backend: TestBackend;
@@ -116,7 +119,13 @@ beforeAll(async () => {
     users.member.id,
   ]);
   matrix = new Matrix(backend, users, eventId);
-  kits = { ...accountKits(matrix), ...eventPageKits(matrix), ...notificationKits(matrix), ...crewKits(matrix) };
+  kits = {
+    ...accountKits(matrix),
+    ...eventPageKits(matrix),
+    ...notificationKits(matrix),
+    ...crewKits(matrix),
+    ...readinessKits(matrix),
+  };
 });
 
 afterAll(async () => {
