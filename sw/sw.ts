@@ -9,6 +9,7 @@
  * - Waits with a new version until the page says so (the user pressed Reload).
  * - On the outbox's Background Sync event, sends the outbox, also with no tab open (outbox-sync.ts).
  * - Shows system notifications (Web Push) and opens their page on a tap (push.ts).
+ * - Get ready: checks and completes the precache on request, and answers avatars kept for an event (ready.ts).
  */
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -19,6 +20,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 import { listenForOutboxSync } from './outbox-sync.ts';
 import { listenForPush } from './push.ts';
+import { listenForReady, readyCacheFallback } from './ready.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -34,7 +36,8 @@ export const BACKEND_PATHS = [
   /^\/_dev(\/|$)/,
 ];
 
-precacheAndRoute(self.__WB_MANIFEST);
+const manifest = self.__WB_MANIFEST;
+precacheAndRoute(manifest);
 cleanupOutdatedCaches();
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: BACKEND_PATHS }));
@@ -49,6 +52,8 @@ registerRoute(
       // an error page, kept and shown in place of the picture until it expired.
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+      // Avatars an event's Get ready kept never expire (sw/ready.ts).
+      readyCacheFallback,
     ],
   }),
 );
@@ -62,3 +67,4 @@ clientsClaim();
 
 listenForOutboxSync(self);
 listenForPush(self);
+listenForReady(self, manifest);

@@ -3,7 +3,8 @@
  * outbox while the upload still waits to be sent (so a photo taken offline shows at once), else
  * downloaded from its private bucket when online. `status` says which, or why there is no picture
  * yet. Downloads are kept for the page's life by path, so a list that mounts its rows again while
- * scrolling (the chat) does not fetch them again.
+ * scrolling (the chat) does not fetch them again. A photo kept on the device by Get ready
+ * (`deviceFiles`, issue 24) is shown from there, online or not, and never downloaded again.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { parseOutbox } from '../db/validated-read.ts';
@@ -44,9 +45,17 @@ export function useQueuedPhoto(source: QueuedPhotoSource, path: string | null | 
   useEffect(() => () => (pendingUrl ? URL.revokeObjectURL(pendingUrl) : undefined), [pendingUrl]);
 
   const key = path ? `${bucket}/${path}` : null;
+  // undefined while the device database answers, false when the photo is not kept on the device.
+  const kept = useDeviceQuery<Blob | false | undefined>(
+    async (db) => (key ? ((await db.deviceFiles.get(key))?.blob ?? false) : false),
+    [key],
+    undefined,
+  );
+  const keptUrl = useMemo(() => (kept ? URL.createObjectURL(kept) : null), [kept]);
+  useEffect(() => () => (keptUrl ? URL.revokeObjectURL(keptUrl) : undefined), [keptUrl]);
   const [fetched, setFetched] = useState<{ key: string; image: QueuedPhoto } | null>(null);
   const known = key ? downloaded.get(key) : undefined;
-  const needsDownload = Boolean(path) && !pending && !known && navigator.onLine;
+  const needsDownload = Boolean(path) && !pending && kept === false && !known && navigator.onLine;
   useEffect(() => {
     if (!needsDownload || !path || !key) return;
     let cancelled = false;
@@ -65,7 +74,8 @@ export function useQueuedPhoto(source: QueuedPhotoSource, path: string | null | 
   }, [needsDownload, bucket, path, key]);
 
   if (pendingUrl) return { status: 'shown', url: pendingUrl, pending: true };
+  if (keptUrl) return { status: 'shown', url: keptUrl, pending: false };
   if (known) return { status: 'shown', url: known, pending: false };
   if (fetched && fetched.key === key) return fetched.image;
-  return needsDownload ? { status: 'loading' } : { status: 'offline' };
+  return needsDownload || (path && kept === undefined) ? { status: 'loading' } : { status: 'offline' };
 }

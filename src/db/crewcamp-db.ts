@@ -164,7 +164,26 @@ export const schemaVersions: SchemaVersion[] = [
         });
     },
   },
+  {
+    // Ready for no signal (issue 24): the crew's device readiness (mirrored) and the private photos
+    // kept for offline viewing (device only, by `{bucket}/{path}`). New tables only.
+    version: 15,
+    stores: {
+      deviceReadiness: 'key, event_id, user_id',
+      deviceFiles: 'key, event_id',
+    },
+  },
 ];
+
+/** A private photo (receipt, chat photo) kept on the device for offline viewing (Get ready). */
+export interface DeviceFileRow {
+  /** `{bucket}/{path}` */
+  key: string;
+  event_id: string;
+  blob: Blob;
+  size: number;
+  saved_at: number;
+}
 
 /** The mirrored tables come from the features' row types (mirror.ts); Dexie creates them from `stores`. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the table properties
@@ -175,6 +194,7 @@ export class CrewCampDb extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   shadows!: Table<ShadowRow, string>;
   meta!: Table<MetaRow, string>;
+  deviceFiles!: Table<DeviceFileRow, string>;
 
   constructor(
     readonly userId: string,

@@ -5,6 +5,7 @@ import { RecordVisit } from '../../features/activity/index.ts';
 import { useAuthStore } from '../../features/auth/index.ts';
 import { EventBrandBar, EventMembersDialog } from '../../features/events/index.ts';
 import { CatchUpSummary } from '../../features/notifications/index.ts';
+import { KeepEventsReady } from '../../features/events/index.ts';
 import { eventIdFromPath } from '../../lib/paths.ts';
 import { ErrorBoundary } from '../error-fallback.tsx';
 import { lazyPage } from '../../lib/lazy-page.ts';
@@ -74,6 +75,7 @@ export function AppShell() {
         }}
       />
       <CatchUpSummary />
+      <KeepEventsReady />
       <Flex flex="1" align="stretch">
         <Box
           as="aside"

@@ -14,6 +14,7 @@ import { AnnouncementsCard } from './announcements/announcements-card.tsx';
 import { PinnedAnnouncements } from './announcements/pinned-announcements.tsx';
 import { EventPageFallback } from './event-page-fallback.tsx';
 import { EventNotesCard } from './notes/event-notes-card.tsx';
+import { ReadyCard } from './readiness/ready-card.tsx';
 import { useEventPage } from './use-event-page.ts';
 
 const EditEventDialog = lazy(async () => ({ default: (await import('./edit-event-dialog.tsx')).EditEventDialog }));
@@ -71,6 +72,7 @@ export function EventPage() {
         </Stack>
         <Stack gap="4">
           {event.status === 'deleted' ? null : <JoinLinkCard eventId={event.id} eventName={event.name} />}
+          <ReadyCard eventId={event.id} members={members} myUserId={myUserId} isManager={isManager} names={names} />
           {isManager && event.status !== 'deleted' ? <BrandingCard event={event} /> : null}
         </Stack>
       </SimpleGrid>

@@ -23,3 +23,5 @@ export { useEventPage } from './use-event-page.ts';
 export { useSave } from './use-save.ts';
 export { useEventNotes } from './notes/use-event-notes.ts';
 export { NoteTextView } from './notes/note-text-view.tsx';
+export { MyDevices } from './readiness/my-devices.tsx';
+export { KeepEventsReady } from './readiness/use-keep-ready.ts';

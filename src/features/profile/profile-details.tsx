@@ -6,6 +6,7 @@ import { ProfileForm } from './profile-form.tsx';
 import { ContactDetailsForm } from './contact-details-form.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 import { useHeaderFollowsProfile } from './use-header-follows-profile.ts';
+import { MyDevices } from '../events/index.ts';
 
 /** `/profile/details`: name and address, the avatar, the password and two-factor sign-in. */
 export function ProfileDetails() {
@@ -22,6 +23,7 @@ export function ProfileDetails() {
       <Stack gap="6">
         <PasswordForm email={profile.email} />
         <TwoFactorSection />
+        <MyDevices userId={profile.id} />
       </Stack>
     </SimpleGrid>
   );

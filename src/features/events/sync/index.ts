@@ -12,6 +12,7 @@ import { announcementSources } from './announcement-sources.ts';
 import { eventNoteKinds } from './event-note-kinds.ts';
 import { eventNotesSource } from './event-note-sources.ts';
 import { crewContactsSnapshot } from './crew-contact-sources.ts';
+import { deviceReadinessSource } from './readiness-sources.ts';
 
 export * from './event-rows.ts';
 export * from './member-rows.ts';
@@ -25,10 +26,18 @@ export * from './announcement-kinds.ts';
 export * from './event-note-rows.ts';
 export * from './event-note-kinds.ts';
 export * from './crew-contact-rows.ts';
+export * from './readiness-rows.ts';
 
 export const eventsSync = {
   kinds: [...eventKinds, ...memberKinds, ...invitationKinds, ...announcementKinds, ...eventNoteKinds],
-  sources: [eventsSource, membersSource, invitationsSource, ...announcementSources, eventNotesSource],
+  sources: [
+    eventsSource,
+    membersSource,
+    invitationsSource,
+    ...announcementSources,
+    eventNotesSource,
+    deviceReadinessSource,
+  ],
   snapshots: [crewContactsSnapshot],
   // Shared contact details come whole with a full pull: a profile change asks for one.
   doorbell: [{ table: 'profiles', isSnapshot: true }],
