@@ -72,7 +72,7 @@ function NotReadyLine({
   return (
     <Stack as="li" gap="1">
       <HStack gap="3" justify="space-between" wrap="wrap">
-        <Text minW="0" truncate>
+        <Text minW="0" flex="1" overflowWrap="anywhere">
           {member.name}
           {isMe ? ' (You)' : ''}
           <Text as="span" color="fg.muted">
