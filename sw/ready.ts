@@ -11,7 +11,7 @@ import { cacheNames } from 'workbox-core';
 import { getCacheKeyForURL } from 'workbox-precaching';
 
 /** The Cache Storage cache Get ready keeps public pictures (avatars) in; the page writes it. */
-export const READY_CACHE = 'crewcamp-ready';
+const READY_CACHE = 'crewcamp-ready';
 
 type ManifestEntry = string | { url: string; revision: string | null };
 

@@ -176,7 +176,7 @@ export const schemaVersions: SchemaVersion[] = [
 ];
 
 /** A private photo (receipt, chat photo) kept on the device for offline viewing (Get ready). */
-export interface DeviceFileRow {
+interface DeviceFileRow {
   /** `{bucket}/{path}` */
   key: string;
   event_id: string;

@@ -18,11 +18,11 @@ import { appVersion, deviceId, deviceLabel, saveReadyState, type ReadyState } fr
 const RECEIPTS_BUCKET = 'receipts';
 const CHAT_PHOTOS_BUCKET = 'chat-photos';
 /** Get ready's cache of public pictures (sw/ready.ts answers from it offline). */
-export const READY_CACHE = 'crewcamp-ready';
+const READY_CACHE = 'crewcamp-ready';
 /** Downloads at once: enough to fill a slow link with a long round trip, few enough for a phone. */
 const PARALLEL = 6;
 
-export type ReadyStep = 'app' | 'rows' | 'photos' | 'avatars' | 'report';
+type ReadyStep = 'app' | 'rows' | 'photos' | 'avatars' | 'report';
 export interface ReadyProgress {
   step: ReadyStep;
   done: number;
@@ -40,7 +40,7 @@ interface EventFiles {
 }
 
 /** The private photos and public avatars an event's rows on this device point to. */
-export async function eventFiles(db: CrewCampDb, eventId: string): Promise<EventFiles> {
+async function eventFiles(db: CrewCampDb, eventId: string): Promise<EventFiles> {
   const [expenses, messages, members] = await Promise.all([
     db.expenses.where('event_id').equals(eventId).toArray(),
     db.chatMessages.where('event_id').equals(eventId).toArray(),
@@ -55,7 +55,7 @@ export async function eventFiles(db: CrewCampDb, eventId: string): Promise<Event
 }
 
 /** Whether every photo and avatar of the event is on the device. */
-export async function missingFiles(db: CrewCampDb, eventId: string): Promise<EventFiles> {
+async function missingFiles(db: CrewCampDb, eventId: string): Promise<EventFiles> {
   const files = await eventFiles(db, eventId);
   const kept = new Set(await db.deviceFiles.where('event_id').equals(eventId).primaryKeys());
   const cache = typeof caches === 'undefined' ? null : await caches.open(READY_CACHE);
@@ -162,7 +162,7 @@ async function appFilesReady(): Promise<boolean> {
 }
 
 /** Asks the engine for a full pull and waits until one has finished after this moment. */
-export async function fullPull(timeoutMs = 120_000): Promise<boolean> {
+async function fullPull(timeoutMs = 120_000): Promise<boolean> {
   const session = getActiveSession();
   if (!session) return false;
   const since = Date.now();

@@ -33,7 +33,7 @@ async function keepReady(db: CrewCampDb): Promise<void> {
   }
 }
 
-export function useKeepReady(): void {
+function useKeepReady(): void {
   const session = useSyncSession();
   const isOnline = useIsOnline();
   const isLeader = useSyncStatus((status) => status.isLeader);

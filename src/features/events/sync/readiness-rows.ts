@@ -12,7 +12,7 @@ export const deviceReadinessRowSchema = tableRows.device_readiness
   .extend(withKey)
   .describe('deviceReadiness');
 
-export type DeviceReadinessRow = z.infer<typeof deviceReadinessRowSchema>;
+type DeviceReadinessRow = z.infer<typeof deviceReadinessRowSchema>;
 
 export function deviceReadinessKey(eventId: string, userId: string, deviceId: string): string {
   return `${eventId}|${userId}|${deviceId}`;
