@@ -1,0 +1,186 @@
+/**
+ * `npm run bench:ready`: Get ready (issue 24) for an event with 2,000 chat messages, 60 receipt
+ * photos (about 30 MB) and 40 avatars, in headless Chromium on the built app (the e2e stack), over
+ * a link throttled to 10 Mbit/s with 100 ms round trips (CDP Network.emulateNetworkConditions).
+ * Measured from the sign-in (a new device: the first pull of every row is part of it) to "Ready for
+ * no signal", against the time the bytes that crossed the link (CDP encodedDataLength, summed)
+ * take at 10 Mbit/s. Goal: within 1.3x. Also the storage used (navigator.storage.estimate).
+ * Prints a table; writes bench/results/ready.json. Not part of the test suite.
+ */
+import { chromium } from '@playwright/test';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { serviceClient } from '../e2e/backend.ts';
+import { APP_URL } from '../e2e/env.ts';
+import { startStack } from '../e2e/stack.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PASSWORD = 'bench-password-1';
+const MESSAGES = 2000;
+const RECEIPTS = 60;
+const RECEIPT_BYTES = 500_000;
+const AVATARS = 40;
+const AVATAR_BYTES = 20_000;
+const LINK_BITS_PER_SECOND = 10_000_000;
+const ROUND_TRIP_MS = 100;
+
+async function check<T>(answer: PromiseLike<{ data: T | null; error: unknown }>): Promise<NonNullable<T>> {
+  const { data, error } = await answer;
+  if (error || data === null || data === undefined) throw error ?? new Error('no data');
+  return data as NonNullable<T>;
+}
+
+async function seed(): Promise<{ email: string; eventId: string; fileBytes: number }> {
+  const admin = serviceClient();
+  const stamp = Date.now();
+  const user = async (label: string) =>
+    (
+      await check(
+        admin.auth.admin.createUser({
+          email: `ready.${label}.${stamp}@example.com`,
+          password: PASSWORD,
+          email_confirm: true,
+          user_metadata: { name: `Ready ${label}` },
+        }),
+      )
+    ).user.id;
+  const email = `ready.ada.${stamp}@example.com`;
+  const ada = await user('ada');
+  const bo = await user('bo');
+  await check(admin.from('profiles').update({ subscription_tier: 'organizer' }).eq('id', bo).select('id'));
+  const crew = [ada, bo];
+  for (let i = 0; crew.length < AVATARS + 1; i += 10)
+    crew.push(...(await Promise.all(Array.from({ length: 10 }, (_, j) => user(`crew${i + j}`)))));
+  const event = await check(
+    admin.from('events').insert({ name: 'Bench lake weekend', created_by: bo }).select('id').single(),
+  );
+  const eventId = event.id as string;
+  await check(
+    admin
+      .from('event_members')
+      .insert(crew.filter((id) => id !== bo).map((id) => ({ event_id: eventId, user_id: id, role: 'member' })))
+      .select('id'),
+  );
+  let fileBytes = 0;
+  // 40 avatars (incompressible bytes: what crosses the link is what was stored).
+  for (const id of crew.slice(0, AVATARS)) {
+    const key = `${id}/${id}-1.png`;
+    await check(admin.storage.from('avatars').upload(key, randomBytes(AVATAR_BYTES), { contentType: 'image/png' }));
+    fileBytes += AVATAR_BYTES;
+    const url = admin.storage.from('avatars').getPublicUrl(key).data.publicUrl;
+    await check(admin.from('profiles').update({ avatar: url }).eq('id', id).select('id'));
+  }
+  // 60 receipts of about 500 KB.
+  const expenses = Array.from({ length: RECEIPTS }, (_, n) => {
+    const id = randomUUID();
+    return {
+      id,
+      event_id: eventId,
+      title: `Receipt ${n + 1}`,
+      amount_minor: 2000,
+      paid_by: bo,
+      created_by: bo,
+      spent_on: '2027-07-16',
+      category: 'food',
+      receipt_path: `${eventId}/${id}/receipt-1.jpg`,
+      shares: [
+        { user_id: bo, share_minor: 1000 },
+        { user_id: ada, share_minor: 1000 },
+      ],
+    };
+  });
+  for (const expense of expenses) {
+    await check(
+      admin.storage
+        .from('receipts')
+        .upload(expense.receipt_path, randomBytes(RECEIPT_BYTES), { contentType: 'image/jpeg' }),
+    );
+    fileBytes += RECEIPT_BYTES;
+  }
+  await check(admin.from('expenses').insert(expenses).select('id'));
+  for (let start = 0; start < MESSAGES; start += 500)
+    await check(
+      admin
+        .from('chat_messages')
+        .insert(
+          Array.from({ length: 500 }, (_, i) => ({
+            event_id: eventId,
+            author_id: crew[(start + i) % crew.length],
+            body: `Message ${start + i + 1}: who brings the tarp, the stove and the big water can?`,
+          })),
+        )
+        .select('id'),
+    );
+  return { email, eventId, fileBytes };
+}
+
+const stack = await startStack();
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+});
+try {
+  await stack.setWaitlist(false);
+  console.log('Seeding (60 receipts, 40 avatars, 2,000 messages)...');
+  const { email, eventId, fileBytes } = await seed();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: APP_URL });
+  const page = await context.newPage();
+  // The app is installed first (its files are the precache, not part of the event).
+  await page.goto('/login');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: ROUND_TRIP_MS,
+    downloadThroughput: LINK_BITS_PER_SECOND / 8,
+    uploadThroughput: LINK_BITS_PER_SECOND / 8,
+  });
+  let transferred = 0;
+  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+    transferred += event.encodedDataLength;
+  });
+
+  const started = performance.now();
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${APP_URL}/dashboard`, { timeout: 120_000 });
+  await page.goto(`/events/${eventId}`);
+  const card = page.getByRole('region', { name: 'Ready for no signal' });
+  await card.getByRole('button', { name: 'Get ready' }).click({ timeout: 300_000 });
+  const pressed = performance.now();
+  await page.waitForFunction(
+    () => document.querySelector('section[aria-label="Ready for no signal"]')?.textContent?.includes('used on this'),
+    null,
+    { timeout: 900_000, polling: 200 },
+  );
+  const ended = performance.now();
+  const text = (await card.textContent()) ?? '';
+  const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+  await context.close();
+
+  const seconds = (ended - started) / 1000;
+  const linkSeconds = (transferred * 8) / LINK_BITS_PER_SECOND;
+  const results = {
+    'ready: sign-in to "Ready for no signal", new device (s)': Number(seconds.toFixed(1)),
+    'ready: of which after pressing Get ready (s)': Number(((ended - pressed) / 1000).toFixed(1)),
+    'ready: bytes over the link (MB)': Number((transferred / 1e6).toFixed(1)),
+    'ready: of which photos and avatars as stored (MB)': Number((fileBytes / 1e6).toFixed(1)),
+    'ready: those bytes at 10 Mbit/s (s)': Number(linkSeconds.toFixed(1)),
+    'ready: time / transfer time (goal <= 1.3)': Number((seconds / linkSeconds).toFixed(2)),
+    'ready: storage used, navigator.storage.estimate (MB)': Number((usage / 1e6).toFixed(1)),
+    'ready: the card said': text.replace(/.*Ready for no signal(since)/, '$1').slice(0, 60),
+    'machine load while measuring (1-min load average / CPUs)': `${os.loadavg()[0].toFixed(1)} / ${os.cpus().length}`,
+  };
+  console.table(results);
+  await mkdir(path.join(root, 'bench', 'results'), { recursive: true });
+  await writeFile(path.join(root, 'bench', 'results', 'ready.json'), JSON.stringify(results, null, 2));
+} finally {
+  await browser.close();
+  await stack.stop();
+}
