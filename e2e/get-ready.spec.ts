@@ -3,7 +3,8 @@
  * Bo took, the network goes off, and every page of the event works, the pictures included (they
  * load from the device: the avatar cache is emptied and the page reloaded first). Bo, whose phone
  * was ready before his newest receipt, shows as not ready on Ada's overview with how old his copy
- * is, and becomes ready once he opens the app online.
+ * is, and becomes ready once he opens the app online; forgetting his phone in his profile takes
+ * it off Ada's count.
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page, Route } from '@playwright/test';
@@ -176,5 +177,15 @@ test('Get ready keeps every page and picture of the event for no signal; the cre
     [bo.id],
   );
   expect(kept).toBe(4);
+
+  // Bo sees his phone among his devices and forgets it: Ada's overview no longer counts it.
+  await boAgain.goto('/profile/details');
+  const devices = boAgain.getByRole('region', { name: 'Your devices' });
+  await expect(devices).toContainText('(this device)');
+  await boAgain.screenshot({ path: `${SCREENSHOTS}/get-ready-devices-phone.png`, fullPage: true });
+  await devices.getByRole('button', { name: /^Forget / }).click();
+  await expect(devices).toBeHidden({ timeout: 30_000 });
+  await expect(count).toHaveText('Ready for no signal: 1 of 2', { timeout: 30_000 });
+  await expect(notReady).toContainText('Bo Photographer · never got ready');
   await boContext.close();
 });
