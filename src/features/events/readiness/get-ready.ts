@@ -201,7 +201,11 @@ export async function getReady(eventId: string, onProgress: (progress: ReadyProg
   if (!(await appFilesReady()))
     return { status: 'failed', message: 'The app’s own files could not all be saved. Reload the app and try again.' };
   onProgress({ step: 'rows', done: 0, total: 1 });
-  if (!(await fullPull()))
+  // The pictures the device already knows of download while the rows do (the link stays full);
+  // the pictures the pull brought come after it.
+  const [pulled, early] = await Promise.all([fullPull(), fetchMissing(db, eventId, onProgress)]);
+  if (early.failed === -1) return { status: 'full', kept: early.kept, total: early.total };
+  if (!pulled)
     return { status: 'failed', message: 'The event’s latest changes could not be downloaded. Check your signal.' };
   const files = await fetchMissing(db, eventId, onProgress);
   if (files.failed === -1) return { status: 'full', kept: files.kept, total: files.total };
