@@ -8,7 +8,7 @@ import { useIsOnline } from '../../../data/use-is-online.ts';
 import { callRpc } from '../../../sync/backend.ts';
 import { getActiveSession } from '../../../sync/sync-session.ts';
 import { copyAge } from './readiness-format.ts';
-import { deviceId, forgetReadyStates } from './ready-state.ts';
+import { forgetReadyStates, myDeviceRows } from './ready-state.ts';
 
 interface Device {
   deviceId: string;
@@ -23,14 +23,7 @@ export function MyDevices({ userId }: { userId: string }) {
   const isOnline = useIsOnline();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const data = useDeviceQuery(
-    async (db) => ({
-      rows: await db.deviceReadiness.where('user_id').equals(userId).toArray(),
-      me: await deviceId(db),
-    }),
-    [userId],
-    null,
-  );
+  const data = useDeviceQuery((db) => myDeviceRows(db, userId), [userId], null);
   if (!data || data.rows.length === 0) return null;
   const devices = new Map<string, Device>();
   for (const row of data.rows) {

@@ -22,11 +22,28 @@ const stateKey = (eventId: string) => `ready|event|${eventId}`;
 
 /** This device's id for the user (kept in the user's device database). */
 export async function deviceId(db: CrewCampDb): Promise<string> {
-  const row = await db.meta.get(DEVICE_KEY);
-  if (typeof row?.value === 'string') return row.value;
+  const known = await knownDeviceId(db);
+  if (known) return known;
   const id = crypto.randomUUID();
   await db.meta.put({ key: DEVICE_KEY, value: id });
   return id;
+}
+
+/**
+ * This device's id if it has one yet, without making one: for live queries, which read in a
+ * read-only transaction (a write there throws).
+ */
+export async function knownDeviceId(db: CrewCampDb): Promise<string | null> {
+  const row = await db.meta.get(DEVICE_KEY);
+  return typeof row?.value === 'string' ? row.value : null;
+}
+
+/** The profile's "Your devices" read (a live query): the user's readiness rows and this device. */
+export async function myDeviceRows(db: CrewCampDb, userId: string) {
+  return {
+    rows: await db.deviceReadiness.where('user_id').equals(userId).toArray(),
+    me: await knownDeviceId(db),
+  };
 }
 
 export async function readyState(db: CrewCampDb, eventId: string): Promise<ReadyState | null> {
