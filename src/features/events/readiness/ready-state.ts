@@ -33,7 +33,7 @@ export async function deviceId(db: CrewCampDb): Promise<string> {
  * This device's id if it has one yet, without making one: for live queries, which read in a
  * read-only transaction (a write there throws).
  */
-export async function knownDeviceId(db: CrewCampDb): Promise<string | null> {
+async function knownDeviceId(db: CrewCampDb): Promise<string | null> {
   const row = await db.meta.get(DEVICE_KEY);
   return typeof row?.value === 'string' ? row.value : null;
 }
