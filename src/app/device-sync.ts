@@ -3,6 +3,7 @@
  * someone signs in (also offline, from the stored session) and stops when they sign out or
  * another user signs in. Loaded lazily by main.tsx so the sign-in page does not carry the engine.
  */
+import { firstScreenDrawn } from '../data/first-screen.ts';
 import { env } from '../lib/env.ts';
 import { syncRegistry } from './sync-registry.ts';
 import { supabase } from '../sync/supabase-client.ts';
@@ -23,6 +24,7 @@ export function followSignedInUser(userId: string | null): void {
       if (userId)
         await startSyncSession(supabase, syncRegistry({ supabaseUrl: env.supabaseUrl }), userId, {
           onNetworkPending: () => void requestBackgroundSync(),
+          beforeEngineStart: () => firstScreenDrawn(),
         });
       else await stopSyncSession();
     })

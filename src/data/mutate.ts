@@ -16,5 +16,6 @@ export async function mutate<K extends KindName>(kind: K, args: RawArgs<K>): Pro
   // Right after a page load or a sign-in the device database may still be opening: wait for it.
   const session = getActiveSession() ?? (await settledSession());
   if (!session) throw new Error('No authenticated user');
+  await session.ready;
   return session.engine.mutate<PreparedArgs<K>>(kind, args);
 }

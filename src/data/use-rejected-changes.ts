@@ -47,12 +47,14 @@ export function useRejectedChanges(): RejectedChanges {
   );
   const discard = useCallback(
     async (mutationId: string) => {
+      await session?.ready;
       await session?.engine.discard(mutationId);
     },
     [session],
   );
   const retry = useCallback(
     async (mutationId: string, editedArgs?: unknown) => {
+      await session?.ready;
       await session?.engine.retry(mutationId, editedArgs);
     },
     [session],

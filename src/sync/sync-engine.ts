@@ -90,9 +90,14 @@ export class SyncEngine {
     return this.abort.signal.aborted;
   }
 
+  /** Loads what `mutate` needs (this device's client id, one read): changes can be made before `start`. */
+  async prepare(): Promise<void> {
+    if (!this.clientId) this.clientId = await loadClientId(this.db);
+  }
+
   async start(): Promise<void> {
     this.store.setState({ ...initialSyncStatus, userId: this.options.userId });
-    this.clientId = await loadClientId(this.db);
+    await this.prepare();
     this.db.on('versionchange', () => {
       // Dexie closes this connection so the newer tab can upgrade; reopen once it has.
       setTimeout(() => void this.reopen(), 50);

@@ -14,11 +14,27 @@ export interface SyncSession {
   userId: string;
   db: CrewCampDb;
   engine: SyncEngine;
+  /**
+   * Settles once the engine takes changes (`mutate`, retry, discard wait for it). Screens read
+   * `db` from the moment it is open: the first screen draws from the device, not after the engine.
+   */
+  ready: Promise<void>;
+  /** Settles once the engine has started: pulling, pushing and listening (after the first screen). */
+  started: Promise<void>;
+}
+
+export interface SyncSessionOptions extends Partial<SyncEngineOptions> {
+  /**
+   * What the engine's start waits for (the app: the first screen drawn with its answers), so that
+   * the pull and the Realtime socket do not compete with it. Changes are taken before that.
+   */
+  beforeEngineStart?: () => Promise<void>;
 }
 
 let active: SyncSession | null = null;
 let change: Promise<unknown> = Promise.resolve();
 const listeners = new Set<() => void>();
+const openListeners = new Set<(session: SyncSession) => void>();
 
 export function getActiveSession(): SyncSession | null {
   return active;
@@ -34,13 +50,38 @@ export function trackSessionChange(pending: Promise<unknown>): void {
  * a page load (or a sign-in) and the device database being open waits for it instead of failing.
  */
 export async function settledSession(): Promise<SyncSession | null> {
-  await change.catch(() => undefined);
+  if (active) return active;
+  // The session is there as soon as the database is open (its engine may start later).
+  await new Promise<void>((resolve) => {
+    const off = subscribeToSession(() => {
+      if (!active) return;
+      off();
+      resolve();
+    });
+    void change
+      .catch(() => undefined)
+      .then(() => {
+        off();
+        resolve();
+      });
+  });
   return active;
 }
 
 export function subscribeToSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * Runs `listener` with each session as its device database opens (at once for one already open),
+ * before screens render it: the first screen can start its read there, ahead of the engine's and
+ * the other screens' work (the home does, use-home-needs.ts).
+ */
+export function onDeviceOpen(listener: (session: SyncSession) => void): () => void {
+  openListeners.add(listener);
+  if (active) listener(active);
+  return () => openListeners.delete(listener);
 }
 
 function setActive(session: SyncSession | null): void {
@@ -52,18 +93,31 @@ export async function startSyncSession(
   client: AppClient,
   registry: KindRegistry,
   userId: string,
-  options: Partial<SyncEngineOptions> = {},
+  { beforeEngineStart, ...options }: SyncSessionOptions = {},
 ): Promise<SyncSession> {
   if (active?.userId === userId) return active;
   await stopSyncSession();
   const db = await openUserDb(userId);
+  // The start mark of the home's benchmark (bench/home.ts): screens read the database from here on.
   globalThis.performance?.mark?.('crewcamp:device-db-open');
   const engine = new SyncEngine({ db, registry, client, userId, ...options });
-  await engine.start();
-  const session = { userId, db, engine };
+  const session: SyncSession = { userId, db, engine, ready: Promise.resolve(), started: Promise.resolve() };
+  // The first screen's read goes first: its transaction is queued before the engine's.
+  for (const listener of openListeners) listener(session);
+  session.ready = engine.prepare();
+  session.started = session.ready.then(async () => {
+    await beforeEngineStart?.();
+    if (active === session) await engine.start();
+  });
   setActive(session);
-  // The start mark of the home's benchmark (bench/home.ts): screens read the database from here on.
-  globalThis.performance?.mark?.('crewcamp:device-db-ready');
+  try {
+    await session.started;
+  } catch (error) {
+    if (active === session) setActive(null);
+    db.close();
+    throw error;
+  }
+  globalThis.performance?.mark?.('crewcamp:engine-started');
   return session;
 }
 
@@ -71,6 +125,7 @@ export async function stopSyncSession(options: { deleteDeviceData?: boolean } = 
   const session = active;
   if (!session) return;
   setActive(null);
+  await session.started.catch(() => undefined);
   await session.engine.stop();
   session.db.close();
   if (options.deleteDeviceData) await deleteUserDb(session.userId);

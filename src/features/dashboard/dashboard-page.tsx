@@ -6,7 +6,7 @@ import { EVENT_LINKS, lockedReason } from '../../access/event-links.ts';
 import { isTier } from '../../access/tiers.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { paths, type EventSection } from '../../lib/paths.ts';
-import { TransferOwnershipDialog, useEvents, useMemberSummaries } from '../events/index.ts';
+import { TransferOwnershipDialog } from '../events/index.ts';
 import { useAuthStore } from '../auth/index.ts';
 import type { ConfirmRequest } from '../../components/confirm-dialog.tsx';
 import { confirmRequest, queueChange, restoreEvent, type EventAction } from './event-actions.ts';
@@ -39,9 +39,9 @@ const ACCESS_KEYS = new Map(EVENT_LINKS.map((link) => [link.section, link.access
  */
 export function DashboardPage() {
   const user = useAuthStore((state) => state.user);
-  const events = useEvents();
-  const summaries = useMemberSummaries();
+  // One read answers the whole home: the events, their member counts and what needs me in each.
   const home = useHomeNeeds();
+  const { events, summaries } = home;
   const navigate = useNavigate();
   const [tab, setTab] = useState<string>('active');
   const [isCreating, setCreating] = useState(false);
@@ -98,7 +98,7 @@ export function DashboardPage() {
   if (!user) return null;
   const activeCreated = events.filter((event) => event.created_by === user.id && event.status === 'active').length;
   const firstName = user.firstName || user.name?.split(' ')[0] || user.email || 'there';
-  const isFirstTime = home.isLoaded && home.eventCount === 0;
+  const isFirstTime = home.isLoaded && events.length === 0;
 
   return (
     <>

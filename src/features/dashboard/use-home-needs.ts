@@ -5,31 +5,43 @@
  * 50 events with 1,000 members stay well inside a frame budget (bench/home.ts).
  */
 import { format } from 'date-fns';
+import { useEffect, useState } from 'react';
+import { onDeviceOpen } from '../../data/device-open.ts';
 import { useDeviceQuery } from '../../data/use-device-query.ts';
+import { useSyncSession } from '../../data/use-sync-session.ts';
 import { parseRows } from '../../db/validated-read.ts';
 import { tableOf } from '../../sync/local-writer.ts';
 import { ACTIVITY_TABLES, eventsActivity } from '../activity/index.ts';
 import type { CrewCampDb } from '../../db/crewcamp-db.ts';
 import { checklistItemRowSchema } from '../checklists/sync/index.ts';
 import { currencyOf, expenseRowSchema, settlementRowSchema } from '../expenses/index.ts';
-import { eventRowSchema, invitationRowSchema, type InvitationRow } from '../events/index.ts';
+import {
+  eventRowSchema,
+  invitationRowSchema,
+  readMemberSummaries,
+  type EventRow,
+  type InvitationRow,
+  type MemberSummary,
+} from '../events/index.ts';
 import { scheduleItemRowSchema } from '../schedule/index.ts';
 import { ridePassengerRowSchema, rideRowSchema } from '../transport/sync/index.ts';
 import { eventTiming, myBalance, myRide, nextScheduleItem, type EventNeeds } from './home-needs.ts';
 
 export interface HomeNeeds {
+  /** Every event on the device, deleted ones too (none: a first-time user). */
+  events: EventRow[];
+  /** Per event id: its member count and my role. */
+  summaries: Record<string, MemberSummary>;
   /** Per event id. */
   byEvent: Record<string, EventNeeds>;
   /** Invitations to me still waiting for an answer, newest first. */
   invitations: InvitationRow[];
-  /** Every event on the device, deleted ones too (none: a first-time user). */
-  eventCount: number;
   /** The local day the answers were worked out on ('YYYY-MM-DD'; empty while loading). */
   today: string;
   isLoaded: boolean;
 }
 
-const EMPTY: HomeNeeds = { byEvent: {}, invitations: [], eventCount: 0, today: '', isLoaded: false };
+const EMPTY: HomeNeeds = { events: [], summaries: {}, byEvent: {}, invitations: [], today: '', isLoaded: false };
 
 function groupBy<T extends { event_id: string }>(rows: readonly T[]): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -40,9 +52,6 @@ function groupBy<T extends { event_id: string }>(rows: readonly T[]): Map<string
   }
   return out;
 }
-
-/** The first answer's read is marked for the benchmark (bench/home.ts); later ones are not. */
-let isMarked = false;
 
 /** Every table the home reads: the whole answer comes from one read transaction (one snapshot, no per-read overhead). */
 const HOME_TABLES = [
@@ -59,18 +68,65 @@ const HOME_TABLES = [
   ]),
 ];
 
+const readHome = (db: CrewCampDb, me: string) => db.transaction('r', HOME_TABLES, () => readHomeNeeds(db, me));
+
+/**
+ * The answer read as the device database opened, for the home's first render only: a live query
+ * starts after React has rendered the session (a timer behind every other screen's work), this read
+ * starts before any of it. The live query's first answer replaces it (and retires it, so a later
+ * visit to the home never shows this older answer).
+ */
+const FIRST_READ_LIFETIME_MS = 5000;
+interface FirstRead {
+  db: CrewCampDb;
+  answer: Promise<HomeNeeds>;
+  value?: HomeNeeds;
+}
+let firstRead: FirstRead | null = null;
+
+onDeviceOpen((db, me) => {
+  const read: FirstRead = { db, answer: Promise.resolve(EMPTY) };
+  // Marked for the benchmark (bench/home.ts): the read's start and end.
+  performance.mark('crewcamp:home-query-start');
+  read.answer = readHome(db, me).then((answer) => {
+    performance.mark('crewcamp:home-query-end');
+    read.value = answer;
+    return answer;
+  });
+  read.answer.catch(() => undefined);
+  firstRead = read;
+  // Only for a home drawn right after the start: later visits wait for their own live answer.
+  setTimeout(() => {
+    if (firstRead === read) firstRead = null;
+  }, FIRST_READ_LIFETIME_MS);
+});
+
+/** The first read's answer for this database, once it has come (re-renders when it does). */
+function useFirstRead(db: CrewCampDb | undefined): HomeNeeds | null {
+  const read = firstRead?.db === db ? firstRead : null;
+  const [answer, setAnswer] = useState<{ read: FirstRead; value: HomeNeeds } | null>(null);
+  useEffect(() => {
+    if (!read || read.value) return;
+    let isCurrent = true;
+    void read.answer.then((value) => {
+      if (isCurrent) setAnswer({ read, value });
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [read]);
+  if (!read) return null;
+  return read.value ?? (answer?.read === read ? answer.value : null);
+}
+
 export function useHomeNeeds(): HomeNeeds {
-  return useDeviceQuery(
-    async (db, me) => {
-      if (!isMarked) performance.mark('crewcamp:home-query-start');
-      const answer = await db.transaction('r', HOME_TABLES, () => readHomeNeeds(db, me));
-      if (!isMarked) performance.mark('crewcamp:home-query-end');
-      isMarked = true;
-      return answer;
-    },
-    [],
-    EMPTY,
-  );
+  const db = useSyncSession()?.db;
+  const live = useDeviceQuery(readHome, [], EMPTY);
+  const first = useFirstRead(db);
+  useEffect(() => {
+    if (live.isLoaded && firstRead?.db === db) firstRead = null;
+  }, [live.isLoaded, db]);
+  return live.isLoaded ? live : (first ?? EMPTY);
 }
 
 /**
@@ -80,13 +136,15 @@ export function useHomeNeeds(): HomeNeeds {
 async function readHomeNeeds(db: CrewCampDb, me: string): Promise<HomeNeeds> {
   const now = Date.now();
   const today = format(now, 'yyyy-MM-dd');
-  const [eventRows, itemRows, seatRows, inviteRows] = await Promise.all([
+  const [eventRows, summaries, itemRows, seatRows, inviteRows] = await Promise.all([
     db.events.toArray(),
+    readMemberSummaries(db, me),
     db.checklistItems.where('assignee_id').equals(me).toArray(),
     db.ridePassengers.where('user_id').equals(me).toArray(),
     db.invitations.where('recipient_id').equals(me).toArray(),
   ]);
-  const allEvents = parseRows(eventRowSchema, eventRows);
+  // Newest change first: the home's order (home-needs.ts) keeps it among events of the same day.
+  const allEvents = parseRows(eventRowSchema, eventRows).sort((a, b) => b.updated_at.localeCompare(a.updated_at));
   const events = allEvents.filter((event) => event.status !== 'deleted');
   const openItems = groupBy(parseRows(checklistItemRowSchema, itemRows).filter((item) => !item.done));
   const seats = new Set(parseRows(ridePassengerRowSchema, seatRows).map((seat) => seat.ride_id));
@@ -139,9 +197,10 @@ async function readHomeNeeds(db: CrewCampDb, me: string): Promise<HomeNeeds> {
     .filter((invite) => invite.status === 'pending')
     .sort((a, b) => b.created_at.localeCompare(a.created_at));
   return {
+    events: allEvents,
+    summaries,
     byEvent: Object.fromEntries(perEvent),
     invitations,
-    eventCount: allEvents.length,
     today,
     isLoaded: true,
   };

@@ -1,0 +1,11 @@
+/**
+ * A screen's first read started the moment the signed-in user's device database opens, before
+ * React renders the session and before the engine and the other screens start their own work
+ * (the home does: use-home-needs.ts). Called at once for a database already open.
+ */
+import type { CrewCampDb } from '../db/crewcamp-db.ts';
+import { onDeviceOpen as onSessionOpen } from '../sync/sync-session.ts';
+
+export function onDeviceOpen(listener: (db: CrewCampDb, userId: string) => void): () => void {
+  return onSessionOpen((session) => listener(session.db, session.userId));
+}

@@ -1,0 +1,70 @@
+/**
+ * The session's start order (issue 23, "start-up does only what the first screen needs"): the
+ * device database is open to screens, and takes changes, before the engine starts; the engine
+ * starts once the first screen has drawn (the app's `beforeEngineStart`), and sends what was
+ * queued meanwhile.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, expect, it } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import { getActiveSession, onDeviceOpen, startSyncSession, stopSyncSession } from '../../src/sync/sync-session.ts';
+import { initialSyncStatus, type SyncStatus } from '../../src/sync/sync-status-store.ts';
+import { memoryLocks } from './support/memory-locks.ts';
+import { newScript, scriptedClient, testKinds } from './support/harness.ts';
+
+afterEach(() => stopSyncSession());
+
+const quietBackend = scriptedClient(() => ({ status: 200, body: [] }));
+
+it('opens the device to screens and takes changes before the engine starts; the engine starts after the first screen', async () => {
+  const userId = crypto.randomUUID();
+  const script = newScript();
+  let drawFirstScreen = () => {};
+  const firstScreen = new Promise<void>((resolve) => (drawFirstScreen = resolve));
+  const opened: string[] = [];
+  const off = onDeviceOpen((session) => opened.push(session.userId));
+  const store = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
+
+  const starting = startSyncSession(quietBackend, testKinds(script), userId, {
+    locks: memoryLocks(),
+    realtime: false,
+    store,
+    beforeEngineStart: () => firstScreen,
+  });
+  await expect.poll(() => getActiveSession()?.userId).toBe(userId);
+  // The first screen's read started as the database opened, before React saw the session.
+  expect(opened).toEqual([userId]);
+  const session = getActiveSession()!;
+  await session.ready;
+  await session.engine.mutate('test.set', { id: 'a', value: 'before-the-engine' });
+  expect((await session.db.settings.get('a'))?.value).toBe('before-the-engine');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(script.sent).toEqual([]);
+  expect(store.getState().isLeader).toBe(false);
+
+  drawFirstScreen();
+  await starting;
+  await expect.poll(() => script.sent).toEqual([{ kind: 'test.set', id: 'a', value: 'before-the-engine' }]);
+  await expect.poll(() => store.getState().pendingCount).toBe(0);
+  off();
+});
+
+it('a sign-out before the first screen drew closes the device without starting the engine', async () => {
+  const userId = crypto.randomUUID();
+  const script = newScript();
+  const store = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
+  let drawFirstScreen = () => {};
+  const starting = startSyncSession(quietBackend, testKinds(script), userId, {
+    locks: memoryLocks(),
+    realtime: false,
+    store,
+    beforeEngineStart: () => new Promise<void>((resolve) => (drawFirstScreen = resolve)),
+  });
+  await expect.poll(() => getActiveSession()?.userId).toBe(userId);
+  const stopping = stopSyncSession();
+  expect(getActiveSession()).toBeNull();
+  drawFirstScreen();
+  await Promise.all([starting, stopping]);
+  expect(store.getState().isLeader).toBe(false);
+  expect(store.getState().userId).toBeNull();
+});
