@@ -9,10 +9,16 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import { mutate } from '../../src/sync/mutate.ts';
-import { pull } from '../../src/sync/pull.ts';
-import { pushNext } from '../../src/sync/push.ts';
 import { announcementReadKey, eventFollowKey } from '../../src/features/events/sync/index.ts';
-import { device, newUser, type Device } from './support/device.ts';
+import { type Device } from './support/device.ts';
+import {
+  closeDevices,
+  ctxOf,
+  envOf,
+  pushFrom as push,
+  pullOnto as sync,
+  twoMembersOnOneEvent,
+} from './support/crew.ts';
 
 let backend: TestBackend;
 let ada: Device; // the organizer, who posts
@@ -21,32 +27,16 @@ let eventId: string;
 
 beforeAll(async () => {
   backend = await startTestBackend({ fixtures: false });
-  ada = await device(backend, await newUser(backend, 'ada', 'organizer'));
-  bob = await device(backend, await newUser(backend, 'bob', 'free'));
-  const { data, error } = await ada.client
-    .from('events')
-    .insert({ name: 'Gurten Festival', start_date: '2027-07-01', end_date: '2027-07-04' })
-    .select('id')
-    .single();
-  if (error) throw error;
-  eventId = data.id as string;
-  await backend.db.query(`insert into public.event_members (event_id, user_id) values ($1, $2)`, [eventId, bob.userId]);
-  await sync(ada);
-  await sync(bob);
+  ({ ada, bob, eventId } = await twoMembersOnOneEvent(backend, {
+    creatorTier: 'organizer',
+    eventName: 'Gurten Festival',
+  }));
 });
 
 afterAll(async () => {
-  for (const d of [ada, bob]) {
-    await d?.stop();
-    d?.db.close();
-  }
+  await closeDevices([ada, bob]);
   await backend?.stop();
 });
-
-const ctxOf = (d: Device) => ({ client: d.client, userId: d.userId });
-const envOf = (d: Device) => ({ db: d.db, registry: d.registry, userId: d.userId, clientId: `client-${d.userId}` });
-const sync = (d: Device) => pull({ db: d.db, registry: d.registry, ctx: ctxOf(d) });
-const push = (d: Device) => pushNext({ db: d.db, registry: d.registry, ctx: ctxOf(d) });
 
 async function q(sql: string, params: unknown[] = []) {
   return (await backend.db.query(sql, params)).rows as Record<string, unknown>[];

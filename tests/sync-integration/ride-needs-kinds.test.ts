@@ -7,38 +7,23 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import { mutate } from '../../src/sync/mutate.ts';
-import { pull } from '../../src/sync/pull.ts';
 import { pushNext } from '../../src/sync/push.ts';
 import { rideNeedKey } from '../../src/features/transport/sync/index.ts';
-import { device, newUser, type Device } from './support/device.ts';
+import { type Device } from './support/device.ts';
+import { closeDevices, ctxOf, envOf, pullOnto as sync, twoMembersOnOneEvent } from './support/crew.ts';
 
 let backend: TestBackend;
 let ada: Device; // starter: creator of the event, drives
 let bob: Device; // member: needs a ride
 let eventId: string;
 
-const ctxOf = (d: Device) => ({ client: d.client, userId: d.userId });
-const envOf = (d: Device) => ({ db: d.db, registry: d.registry, userId: d.userId, clientId: `client-${d.userId}` });
-const sync = (d: Device) => pull({ db: d.db, registry: d.registry, ctx: ctxOf(d) });
-
 beforeAll(async () => {
   backend = await startTestBackend({ fixtures: false });
-  ada = await device(backend, await newUser(backend, 'ada', 'starter'));
-  bob = await device(backend, await newUser(backend, 'bob', 'free'));
-  const { data, error } = await ada.client
-    .from('events')
-    .insert({ name: 'Lake weekend', start_date: '2027-07-01', end_date: '2027-07-04' })
-    .select('id')
-    .single();
-  if (error) throw error;
-  eventId = data.id as string;
-  await backend.db.query(`insert into public.event_members (event_id, user_id) values ($1, $2)`, [eventId, bob.userId]);
-  await sync(ada);
-  await sync(bob);
+  ({ ada, bob, eventId } = await twoMembersOnOneEvent(backend, { creatorTier: 'starter', eventName: 'Lake weekend' }));
 });
 
 afterAll(async () => {
-  for (const d of [ada, bob]) d?.db.close();
+  await closeDevices([ada, bob]);
   await backend?.stop();
 });
 
