@@ -130,3 +130,27 @@ test('a first-time user gets a welcome and a first step; a new event opens with 
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Mia' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Summer camp' })).toContainText('No dates yet');
 });
+
+test('a returning member on a new device is told the events are on their way, not offered a first step @phone', async ({
+  app,
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const ben = await newPerson('Ben Organizer', 'starter');
+  const noah = await newPerson('Noah Returning');
+  await seedEvent(ben, 'Forest weekend', [noah]);
+  // The device's first pull of events does not get through yet (one bar of signal).
+  const held: Array<() => Promise<void>> = [];
+  await page.route(/\/rest\/v1\/events\?/, (route) => {
+    held.push(() => route.continue());
+  });
+  await signInAs(app, noah);
+  await expect(page.getByRole('status').filter({ hasText: 'Getting your events onto this device…' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Noah' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your first step: create an event' })).toHaveCount(0);
+  await page.unroute(/\/rest\/v1\/events\?/);
+  for (const release of held.splice(0)) await release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Noah' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('main').getByRole('article').filter({ hasText: 'Forest weekend' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your first step: create an event' })).toHaveCount(0);
+});

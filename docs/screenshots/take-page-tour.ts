@@ -68,6 +68,8 @@ try {
     await form.getByLabel('Password').fill('crewcamp-admin');
     await form.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${APP_URL}/dashboard`);
+    // The device's first pull has brought the admin's events (before it the home says they are on their way).
+    await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor({ timeout: 30_000 });
     for (const route of SIGNED_IN) await shoot(page, route, size.width);
     await context.close();
   }

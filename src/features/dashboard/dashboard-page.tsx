@@ -13,7 +13,7 @@ import { confirmRequest, queueChange, restoreEvent, type EventAction } from './e
 import { EventGrid } from './event-grid.tsx';
 import { homeOrder } from './home-needs.ts';
 import { HomeInvitations } from './home-invitations.tsx';
-import { HomeWelcome } from './home-welcome.tsx';
+import { EventsArriving, HomeWelcome } from './home-welcome.tsx';
 import { RejectedChangesNotice } from './rejected-changes-notice.tsx';
 import { useHomeNeeds } from './use-home-needs.ts';
 
@@ -98,12 +98,20 @@ export function DashboardPage() {
   if (!user) return null;
   const activeCreated = events.filter((event) => event.created_by === user.id && event.status === 'active').length;
   const firstName = user.firstName || user.name?.split(' ')[0] || user.email || 'there';
-  const isFirstTime = home.isLoaded && events.length === 0;
+  const isFirstTime = home.isLoaded && events.length === 0 && home.hasSynced;
+  // A device that has not finished its first pull: the events may be on their way.
+  const isArriving = home.isLoaded && events.length === 0 && !home.hasSynced;
 
   return (
     <>
       <PageHeader
-        title={isFirstTime ? `Welcome to CrewCamp, ${firstName}` : `Welcome back, ${firstName}`}
+        title={
+          isFirstTime
+            ? `Welcome to CrewCamp, ${firstName}`
+            : isArriving
+              ? `Welcome, ${firstName}`
+              : `Welcome back, ${firstName}`
+        }
         description={isFirstTime ? 'Plan your next trip with your crew, even offline.' : 'Here is what needs you.'}
       >
         <HStack justify="space-between" wrap="wrap" gap="3">
@@ -126,8 +134,9 @@ export function DashboardPage() {
         </Text>
       ) : null}
       {isFirstTime ? <HomeWelcome onCreate={() => setCreating(true)} /> : null}
+      {isArriving ? <EventsArriving /> : null}
       <Tabs.Root
-        hidden={isFirstTime}
+        hidden={isFirstTime || isArriving}
         value={tab}
         onValueChange={(details) => setTab(details.value)}
         variant="line"

@@ -1,4 +1,4 @@
-import { Button, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, List, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 
 /** A first-time user's home (no events yet): what CrewCamp is for and the one step that starts it. */
@@ -29,5 +29,18 @@ export function HomeWelcome({ onCreate }: { onCreate(): void }) {
         Got a join link from a friend? Open it to join their crew.
       </Text>
     </Stack>
+  );
+}
+
+/**
+ * A device before its first pull with no events yet: they may be on their way (a returning user
+ * signing in on a new phone is no first-time user). Needs a connection once.
+ */
+export function EventsArriving() {
+  return (
+    <HStack role="status" gap="3" py="6" color="fg.muted">
+      <Spinner size="sm" color="forest.solid" />
+      <Text>Getting your events onto this device…</Text>
+    </HStack>
   );
 }

@@ -36,12 +36,25 @@ export interface HomeNeeds {
   byEvent: Record<string, EventNeeds>;
   /** Invitations to me still waiting for an answer, newest first. */
   invitations: InvitationRow[];
+  /**
+   * Whether this device has finished a pull: before the first one, no events may only mean they
+   * are on their way (a returning user on a new device is no first-time user).
+   */
+  hasSynced: boolean;
   /** The local day the answers were worked out on ('YYYY-MM-DD'; empty while loading). */
   today: string;
   isLoaded: boolean;
 }
 
-const EMPTY: HomeNeeds = { events: [], summaries: {}, byEvent: {}, invitations: [], today: '', isLoaded: false };
+const EMPTY: HomeNeeds = {
+  events: [],
+  summaries: {},
+  byEvent: {},
+  invitations: [],
+  hasSynced: false,
+  today: '',
+  isLoaded: false,
+};
 
 function groupBy<T extends { event_id: string }>(rows: readonly T[]): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -136,12 +149,13 @@ export function useHomeNeeds(): HomeNeeds {
 async function readHomeNeeds(db: CrewCampDb, me: string): Promise<HomeNeeds> {
   const now = Date.now();
   const today = format(now, 'yyyy-MM-dd');
-  const [eventRows, summaries, itemRows, seatRows, inviteRows] = await Promise.all([
+  const [eventRows, summaries, itemRows, seatRows, inviteRows, lastSynced] = await Promise.all([
     db.events.toArray(),
     readMemberSummaries(db, me),
     db.checklistItems.where('assignee_id').equals(me).toArray(),
     db.ridePassengers.where('user_id').equals(me).toArray(),
     db.invitations.where('recipient_id').equals(me).toArray(),
+    db.meta.get('lastSyncedAt'),
   ]);
   // Newest change first: the home's order (home-needs.ts) keeps it among events of the same day.
   const allEvents = parseRows(eventRowSchema, eventRows).sort((a, b) => b.updated_at.localeCompare(a.updated_at));
@@ -201,6 +215,7 @@ async function readHomeNeeds(db: CrewCampDb, me: string): Promise<HomeNeeds> {
     summaries,
     byEvent: Object.fromEntries(perEvent),
     invitations,
+    hasSynced: lastSynced !== undefined,
     today,
     isLoaded: true,
   };
