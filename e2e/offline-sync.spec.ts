@@ -30,7 +30,7 @@ test('the campsite journey: a day of changes offline reaches the server once', a
   context,
   isMobile,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(60_000);
   const ada = await newPerson('Ada Camper');
   await signInAs(app, ada);
   await waitForOfflineReady(page);
@@ -95,9 +95,10 @@ test('the campsite journey: a day of changes offline reaches the server once', a
 
   // Back online: everything arrives once, the temp id gives way to the real one.
   await context.setOffline(false);
-  // Five changes, the avatar upload among them, take 8-11 s on a quiet machine (measured before
-  // and after this stop's changes) and more with two browser workers: the wait has room for that.
-  await expect(syncBanner(again)).toHaveText('All changes saved', { timeout: 45_000 });
+  // The five changes, the avatar upload among them, reach the server in 1.4-3.5 s (six runs, load
+  // 5-8); this page never saw an 'online' event, so the Realtime channel subscribing again is what
+  // says the network is back. The wait leaves room for a busy runner with two browser workers.
+  await expect(syncBanner(again)).toHaveText('All changes saved', { timeout: 15_000 });
   await screenshot(again, testInfo, 'sync-saved', false);
   await expect(syncBanner(again)).toBeHidden({ timeout: 10_000 });
   const events = await serverEvents(ada.id);

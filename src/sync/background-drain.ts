@@ -78,6 +78,7 @@ export async function drainOutbox(env: DrainEnv): Promise<DrainOutcome> {
       case 'wait':
         return 'waiting';
       case 'retry':
+      case 'offline':
         return 'offline';
       case 'needs-auth': {
         if (hasRefreshed) return 'needs-auth';

@@ -2,9 +2,12 @@
  * Push: sends live outbox entries one at a time, oldest first, each through its kind's one
  * idempotent call, and records the outcome in one transaction. An entry waiting for a retry blocks
  * the entries behind it that touch the same rows or depend on it, so each row sees its changes in
- * order; a network failure, 408, 429 or a first few 5xx pause the whole queue (the caller sleeps
- * the returned delay); an entry that keeps getting 5xx is parked so that it does not block
- * independent entries behind it. A 401 pauses the queue (needs-auth) without losing anything.
+ * order; a 408, 429 or a first few 5xx pause the whole queue (the caller sleeps the returned
+ * delay); an entry that keeps getting 5xx is parked so that it does not block independent entries
+ * behind it. A 401 pauses the queue (needs-auth) without losing anything.
+ * A network failure is not the entry's fault: it stays due, with no backoff of its own, and the
+ * caller waits for the network (one backoff for the whole queue, ended at once by any sign that
+ * the network is back), so a queue that failed for an hour offline drains the moment it returns.
  */
 import type { CrewCampDb } from '../db/crewcamp-db.ts';
 import type { OutboxEntry } from '../db/outbox-schema.ts';
@@ -35,7 +38,9 @@ export type PushStep =
   | { type: 'sent'; mutationId: string; kind: string }
   | { type: 'rejected'; mutationIds: string[] }
   | { type: 'parked'; mutationId: string }
-  | { type: 'retry'; mutationId: string; delayMs: number; online: boolean };
+  | { type: 'retry'; mutationId: string; delayMs: number }
+  /** The network failed: nothing about the entry changed but its error; try again once it is back. */
+  | { type: 'offline'; mutationId: string };
 
 /**
  * Chooses the next entry to send from the entries offered in order (oldest first): the first one
@@ -146,6 +151,10 @@ export async function pushNext(env: PushEnv): Promise<PushStep> {
       await writeTx(db, () => db.outbox.update(seq, { status: 'needs-auth', error: failure.reason }));
       return { type: 'needs-auth' };
     }
+    if (failure.reason.http === 0) {
+      await writeTx(db, () => db.outbox.update(seq, { status: 'pending', error: failure.reason }));
+      return { type: 'offline', mutationId };
+    }
     const attempts = entry.attempts + 1;
     const delayMs = backoffDelay(attempts, env.backoff ?? defaultBackoff, env.random);
     const isParked = failure.reason.http >= 500 && attempts >= (env.parkAfter ?? 5);
@@ -159,7 +168,7 @@ export async function pushNext(env: PushEnv): Promise<PushStep> {
       }),
     );
     if (isParked) return { type: 'parked', mutationId };
-    return { type: 'retry', mutationId, delayMs, online: failure.reason.http !== 0 };
+    return { type: 'retry', mutationId, delayMs };
   }
 
   await writeTx(db, async () => {

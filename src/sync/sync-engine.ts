@@ -3,7 +3,10 @@
  * Lock) runs the one worker loop that pushes the outbox and pulls, woken by mutations (any tab),
  * the Realtime doorbell, reconnects, focus and a timer. Push and pull never run at the same time,
  * so a pulled page and a push outcome never interleave (when to pull: pull-schedule.ts; how the
- * loop sleeps: wake-signal.ts). The status goes to the zustand store and, from the leader, to the
+ * loop sleeps: wake-signal.ts; while the outbox drains, sending goes first: push-first.ts).
+ * While the network is down the queue waits one backoff (the pull schedule's), ended at once by
+ * any sign that it is back: the 'online' event, the Realtime channel subscribing again, a pull or
+ * a send that went through. The status goes to the zustand store and, from the leader, to the
  * other tabs (status-publisher.ts). A newer tab's schema upgrade closes this tab's connection;
  * it reopens at the new version with the outbox intact (it lives in IndexedDB, written durably).
  */
@@ -18,6 +21,7 @@ import { retryNetworkFailuresNow } from './network-retry.ts';
 import { pull } from './pull.ts';
 import { PullSchedule } from './pull-schedule.ts';
 import { pushNext, resumeAfterAuth, type PushEnv } from './push.ts';
+import { PushFirst } from './push-first.ts';
 import { openDoorbell } from './realtime-doorbell.ts';
 import { discardRejected, retryRejected } from './rejections.ts';
 import { asSendFailure } from './send-errors.ts';
@@ -42,6 +46,8 @@ export interface SyncEngineOptions {
   /** Least time between the end of a pull and a pull asked for by push. */
   minPullGapMs?: number;
   reconcileIntervalMs?: number;
+  /** Longest time a pull asked for while the outbox drains waits for it (default 3 s). */
+  pushFirstMs?: number;
   backoff?: BackoffOptions;
   pageSize?: number;
   now?: () => number;
@@ -66,6 +72,7 @@ export class SyncEngine {
   private clientId = '';
   private leading: Promise<void> | null = null;
   private isAuthPaused = false;
+  private readonly pushFirst: PushFirst;
   /** On start and reconnect the leader refreshes a session about to expire before anything else. */
   private isSessionCheckWanted = true;
   private idleWaiters: Array<() => void> = [];
@@ -78,6 +85,7 @@ export class SyncEngine {
     this.now = options.now ?? Date.now;
     this.channel = new StatusChannel(options.userId, (message) => this.onChannel(message));
     this.schedule = new PullSchedule({ ...options, now: this.now });
+    this.pushFirst = new PushFirst(this.now, options.pushFirstMs);
     this.status = new StatusPublisher(this.db, this.store, this.channel, this.now, () => this.isStopped);
   }
 
@@ -165,12 +173,12 @@ export class SyncEngine {
   }
 
   /**
-   * The device is back online: changes that failed while offline wait out a backoff of up to a
-   * minute; send them now (in order, as always), after the session check and a pull.
+   * The device is back online: send the queue now (in order, as always), after the session check;
+   * then pull and reconcile. Nothing waits out a backoff measured while offline.
    */
   async reconnected(): Promise<void> {
     this.store.setState({ isOnline: true });
-    this.schedule.retryNow();
+    this.networkIsBack();
     this.isSessionCheckWanted = true;
     this.requestPull(true);
     try {
@@ -222,6 +230,7 @@ export class SyncEngine {
   }
 
   private afterLocalWrite(): void {
+    this.pushFirst.isDraining = true;
     this.channel.post({ type: 'kick' });
     this.wake();
     void this.publish();
@@ -233,6 +242,7 @@ export class SyncEngine {
       const { storageWarning: _leaderWarning, ...status } = message.status;
       if (!this.store.getState().isLeader) this.store.setState({ ...status, isLeader: false });
     } else if (message.type === 'kick') {
+      this.pushFirst.isDraining = true;
       this.wake();
       void this.publish();
     } else if (message.type === 'pull' && this.leading) {
@@ -283,8 +293,19 @@ export class SyncEngine {
       this.options.client,
       this.options.userId,
       tables.map((t) => t.table),
-      (table) => this.requestPull(false, table !== null && snapshotTables.has(table)),
+      (table) => {
+        // (Re)subscribed: the server is reachable again, whatever the browser's 'online' says.
+        if (table === null) this.networkIsBack();
+        this.requestPull(false, table !== null && snapshotTables.has(table));
+      },
     );
+  }
+
+  /** The network works again: the queue and the pull stop waiting out their offline backoff. */
+  private networkIsBack(): void {
+    this.schedule.retryNow();
+    this.pushFirst.isDraining = true;
+    this.wake();
   }
 
   private async step(): Promise<void> {
@@ -304,7 +325,7 @@ export class SyncEngine {
         return;
       }
     }
-    if (this.schedule.isDue()) {
+    if (this.pushFirst.isPullNext(this.schedule.isDue())) {
       await this.runPull();
       return;
     }
@@ -315,25 +336,28 @@ export class SyncEngine {
     } finally {
       this.store.setState({ isSending: false });
     }
+    this.pushFirst.isDraining = step.type === 'sent' || step.type === 'rejected' || step.type === 'parked';
     switch (step.type) {
       case 'sent':
-        // Some changes show only in the snapshots (friend lists): see them in a full pull.
-        if (this.options.registry.get(step.kind).isSeenInSnapshots) this.schedule.wantFull();
-        this.schedule.pushed();
-        this.store.setState({ isOnline: true });
-        await this.publish();
-        return;
       case 'rejected':
       case 'parked':
+        // Some changes show only in the snapshots (friend lists): see them in a full pull.
+        if (step.type === 'sent' && this.options.registry.get(step.kind).isSeenInSnapshots) this.schedule.wantFull();
         this.schedule.pushed();
         this.store.setState({ isOnline: true });
         await this.publish();
         return;
       case 'retry':
-        this.store.setState({ isOnline: step.online });
-        if (!step.online) this.options.onNetworkPending?.();
+        this.store.setState({ isOnline: true });
         await this.publish();
         await this.sleep(step.delayMs);
+        return;
+      case 'offline':
+        // The entry stays due; the queue waits for the network (woken when it is back).
+        this.store.setState({ isOnline: false });
+        this.options.onNetworkPending?.();
+        await this.publish();
+        await this.sleep(this.schedule.nextBackoff());
         return;
       case 'needs-auth':
         this.isAuthPaused = true;

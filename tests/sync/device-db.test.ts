@@ -12,7 +12,7 @@ import { profileRowSchema } from '../../src/features/profile/sync/profile-rows.t
 import { mutate } from '../../src/sync/mutate.ts';
 import { SyncEngine } from '../../src/sync/sync-engine.ts';
 import { useSyncStatusStore } from '../../src/sync/sync-status-store.ts';
-import { newScript, scriptedClient, testKinds } from './support/harness.ts';
+import { newScript, scriptedClient, testKinds, type Outcome } from './support/harness.ts';
 
 describe('device database', () => {
   it('is one database per user, with strict durability', async () => {
@@ -98,7 +98,10 @@ describe('device database', () => {
   it('survives a schema upgrade from a newer tab without losing the outbox', async () => {
     const userId = crypto.randomUUID();
     const db = await openUserDb(userId);
-    const registry = testKinds(newScript());
+    // The server is down: the entries stay in the outbox (a sent one would be acked and purged).
+    const script = newScript();
+    for (const id of ['a', 'b']) script.outcomes.set(id, Array<Outcome>(20).fill('503'));
+    const registry = testKinds(script);
     const engine = new SyncEngine({
       db,
       registry,

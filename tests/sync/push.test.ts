@@ -1,5 +1,6 @@
 /**
- * Push, step by step: order, retries with backoff that keep the order, the 401 pause, rejection
+ * Push, step by step: order, retries with backoff that keep the order, network failures that
+ * wait for the network rather than a backoff of their own, the 401 pause, rejection
  * of an entry and its dependents with rollback, and a poison entry that does not block
  * independent entries behind it.
  */
@@ -11,7 +12,7 @@ import type { KindRegistry } from '../../src/sync/kind-registry.ts';
 import { mutate, type MutateEnv } from '../../src/sync/mutate.ts';
 import { pickNext, pushNext, resumeAfterAuth, type PushEnv, type PushStep } from '../../src/sync/push.ts';
 import { discardRejected, retryRejected } from '../../src/sync/rejections.ts';
-import { freshDb, newScript, scriptedClient, testKinds, type TestKindScript } from './support/harness.ts';
+import { freshDb, newScript, scriptedClient, testKinds, type Outcome, type TestKindScript } from './support/harness.ts';
 
 let db: CrewCampDb;
 let script: TestKindScript;
@@ -61,8 +62,8 @@ describe('push', () => {
     expect(statuses).toEqual(['acked', 'acked', 'acked']);
   });
 
-  it('retries network errors, 5xx and 429 with growing jittered delays, keeping the order', async () => {
-    script.outcomes.set('a', ['network', '503', '429']);
+  it('retries 5xx and 429 with growing jittered delays, keeping the order', async () => {
+    script.outcomes.set('a', ['503', '503', '429']);
     await set('a', '1');
     await set('a', '2');
     const delays: number[] = [];
@@ -81,6 +82,26 @@ describe('push', () => {
     expect(script.sent.map((s) => s.value)).toEqual(['1', '2']);
     const first = (await db.outbox.toArray())[0];
     expect(first.attempts).toBe(4);
+  });
+
+  it("a network failure is not the entry's fault: it stays due, in order, with no backoff of its own", async () => {
+    script.outcomes.set('a', Array<Outcome>(8).fill('network'));
+    await set('a', '1');
+    await set('a', '2');
+    await set('b', '3');
+    for (let attempt = 0; attempt < 8; attempt++) {
+      expect(await pushNext(push)).toEqual({ type: 'offline', mutationId: expect.any(String) });
+    }
+    const [first] = await db.outbox.toArray();
+    expect(first).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: 0 });
+    expect(first.isParked ?? false).toBe(false);
+    expect(first.error).toMatchObject({ http: 0, code: 'network' });
+    expect(script.sent).toEqual([]);
+    // The network is back: the very next step sends, without any wait, and the order holds.
+    expect(await pushNext(push)).toMatchObject({ type: 'sent' });
+    await drain();
+    expect(script.sent.map((s) => `${s.id}=${s.value}`)).toEqual(['a=1', 'a=2', 'b=3']);
+    expect((await db.outbox.toArray())[0].error).toBeNull();
   });
 
   it('jitter spreads the delays between half and all of the exponential step', () => {

@@ -208,42 +208,6 @@ const SAMPLE_ARGS: Record<string, object> = {
   'event-notes.update': { eventId: 'e1', body: 'Gate B, wifi: camp2026', at: '2026-11-29T10:00:00Z', base: {} },
 };
 
-describe('reconnecting', () => {
-  const engines: SyncEngine[] = [];
-  afterEach(async () => {
-    for (const engine of engines.splice(0)) await engine.stop();
-  });
-
-  it('sends changes that failed offline at once when the device is back, not after their backoff', async () => {
-    const userId = crypto.randomUUID();
-    const script = newScript();
-    script.outcomes.set('a', ['network', 'network']);
-    const store = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
-    const engine = new SyncEngine({
-      db: await openUserDb(userId),
-      registry: testKinds(script),
-      client: scriptedClient(() => ({ status: 200, body: [] })),
-      userId,
-      locks: memoryLocks(),
-      realtime: false,
-      store,
-      // A backoff far longer than the test: only the reconnect can send the change in time.
-      backoff: { baseMs: 60_000, maxMs: 60_000 },
-    });
-    engines.push(engine);
-    await engine.start();
-    await engine.mutate('test.set', { id: 'a', value: 'made offline' });
-    await expect.poll(() => script.outcomes.get('a')?.length).toBe(1);
-    const [entry] = await engine.db.outbox.toArray();
-    expect(entry.nextAttemptAt - Date.now()).toBeGreaterThan(20_000);
-
-    script.outcomes.set('a', []);
-    await engine.reconnected();
-    await expect.poll(() => script.sent.map((sent) => sent.id)).toEqual(['a']);
-    await expect.poll(() => store.getState().pendingCount).toBe(0);
-  });
-});
-
 describe('storage quota', () => {
   const engines: SyncEngine[] = [];
   afterEach(async () => {
