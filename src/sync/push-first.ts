@@ -5,8 +5,9 @@
  * the queue is empty sees all of it.
  */
 export class PushFirst {
-  /** The last push step sent something, a change was queued, or the network came back. */
-  isDraining = true;
+  private isDraining = true;
+  /** Counts the signals that there is something to send, so that one during a push step is kept. */
+  private signals = 0;
   /** Since when a due pull has waited for the draining outbox. */
   private pullWaitingSince: number | null = null;
 
@@ -14,6 +15,20 @@ export class PushFirst {
     private readonly now: () => number,
     private readonly maxWaitMs = 3_000,
   ) {}
+
+  /** A change was queued, or the network came back: send before pulling. */
+  drainWanted(): void {
+    this.isDraining = true;
+    this.signals++;
+  }
+
+  /** Runs one push step: the queue is still draining if it sent something or was signalled meanwhile. */
+  async push<S>(step: () => Promise<S>, hasSent: (result: S) => boolean): Promise<S> {
+    const signals = this.signals;
+    const result = await step();
+    this.isDraining = hasSent(result) || this.signals !== signals;
+    return result;
+  }
 
   /** Whether a pull that is due (`isPullDue`) runs now rather than the next send. */
   isPullNext(isPullDue: boolean): boolean {

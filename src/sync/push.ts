@@ -92,7 +92,7 @@ export function pickNext(
 /**
  * pickNext over the stored outbox: reads only entries waiting to be sent (the status index, in
  * order), and only until one is chosen, so neither a long queue nor acknowledged entries make
- * each send read the whole outbox.
+ * each send read the whole outbox. Called inside the transaction that marks the choice sending.
  */
 async function pickStored(
   db: CrewCampDb,
@@ -124,15 +124,18 @@ async function pickStored(
 export async function pushNext(env: PushEnv): Promise<PushStep> {
   const { db, registry, ctx } = env;
   const now = env.now ?? Date.now;
-  const picked = await pickStored(db, now());
+  // One outbox transaction picks and marks (the entry as stored: an earlier creation's reconcile
+  // may have rewritten its arguments); the outcome is recorded in a second one.
+  const picked = await db.transaction('rw', db.outbox, async () => {
+    const choice = await pickStored(db, now());
+    if (choice.entry) await db.outbox.update(choice.entry.seq, { status: 'sending' });
+    return choice;
+  });
   if (picked.needsAuth) return { type: 'needs-auth' };
   if (!picked.entry)
     return picked.waitUntil === undefined ? { type: 'idle' } : { type: 'wait', untilMs: picked.waitUntil };
-  const { seq, mutationId } = picked.entry;
-  await writeTx(db, () => db.outbox.update(seq, { status: 'sending' }));
-  // Read again after marking: an earlier creation's reconcile may have rewritten the arguments.
-  const [entry] = parseOutbox([await db.outbox.get(seq)]);
-  if (!entry) return { type: 'idle' };
+  const entry = picked.entry;
+  const { seq, mutationId } = entry;
   const kind = registry.get(entry.kind);
 
   let result: unknown;

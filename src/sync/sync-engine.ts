@@ -230,7 +230,7 @@ export class SyncEngine {
   }
 
   private afterLocalWrite(): void {
-    this.pushFirst.isDraining = true;
+    this.pushFirst.drainWanted();
     this.channel.post({ type: 'kick' });
     this.wake();
     void this.publish();
@@ -242,7 +242,7 @@ export class SyncEngine {
       const { storageWarning: _leaderWarning, ...status } = message.status;
       if (!this.store.getState().isLeader) this.store.setState({ ...status, isLeader: false });
     } else if (message.type === 'kick') {
-      this.pushFirst.isDraining = true;
+      this.pushFirst.drainWanted();
       this.wake();
       void this.publish();
     } else if (message.type === 'pull' && this.leading) {
@@ -304,7 +304,7 @@ export class SyncEngine {
   /** The network works again: the queue and the pull stop waiting out their offline backoff. */
   private networkIsBack(): void {
     this.schedule.retryNow();
-    this.pushFirst.isDraining = true;
+    this.pushFirst.drainWanted();
     this.wake();
   }
 
@@ -332,11 +332,13 @@ export class SyncEngine {
     this.store.setState({ isSending: true });
     let step;
     try {
-      step = await pushNext(this.pushEnv());
+      step = await this.pushFirst.push(
+        () => pushNext(this.pushEnv()),
+        (s) => s.type === 'sent' || s.type === 'rejected' || s.type === 'parked',
+      );
     } finally {
       this.store.setState({ isSending: false });
     }
-    this.pushFirst.isDraining = step.type === 'sent' || step.type === 'rejected' || step.type === 'parked';
     switch (step.type) {
       case 'sent':
       case 'rejected':
