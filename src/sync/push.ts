@@ -174,14 +174,16 @@ export async function pushNext(env: PushEnv): Promise<PushStep> {
     return { type: 'retry', mutationId, delayMs };
   }
 
-  await writeTx(db, async () => {
+  const record = async () => {
     const [current] = parseOutbox([await db.outbox.get(seq)]);
     if (!current) return;
     const writer = new LocalWriter(db, current.userId, null, registry.sources);
     if (kind.reconcile) await kind.reconcile(writer, current.args, result);
     await db.outbox.update(seq, { status: 'acked', ackedAt: now(), attempts: current.attempts + 1, error: null });
     await rebase(db, registry, writer.toRebase);
-  });
+  };
+  // Only a reconcile writes mirror rows (and rebases them): without one the ack is the outbox's alone.
+  await (kind.reconcile ? writeTx(db, record) : db.transaction('rw', db.outbox, record));
   kind.afterSuccess?.(entry.args, result);
   return { type: 'sent', mutationId, kind: entry.kind };
 }
