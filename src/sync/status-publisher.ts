@@ -45,9 +45,11 @@ export class StatusPublisher {
     this.lastPublishAt = this.now();
     if (this.isStopped() || !this.db.isOpen()) return;
     try {
-      const count = (status: string) => this.db.outbox.where('status').equals(status).count();
-      const pendingCount = (await count('pending')) + (await count('sending')) + (await count('needs-auth'));
-      const rejectedCount = await count('rejected');
+      // One read transaction: counted apart, an entry marked sending between two counts showed twice.
+      const [pendingCount, rejectedCount] = await this.db.transaction('r', this.db.outbox, async () => [
+        await this.db.outbox.where('status').anyOf('pending', 'sending', 'needs-auth').count(),
+        await this.db.outbox.where('status').equals('rejected').count(),
+      ]);
       const needsAuth = this.store.getState().needsAuth;
       this.store.setState({ pendingCount, rejectedCount, needsAuth });
       if (this.store.getState().isLeader) this.channel.post({ type: 'status', status: this.store.getState() });
