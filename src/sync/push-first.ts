@@ -22,11 +22,11 @@ export class PushFirst {
     this.signals++;
   }
 
-  /** Runs one push step: the queue is still draining if it sent something or was signalled meanwhile. */
-  async push<S>(step: () => Promise<S>, hasSent: (result: S) => boolean): Promise<S> {
+  /** Runs one push step: the queue still drains if it sent something or was signalled meanwhile. */
+  async push<S extends { type: string }>(step: () => Promise<S>): Promise<S> {
     const signals = this.signals;
     const result = await step();
-    this.isDraining = hasSent(result) || this.signals !== signals;
+    this.isDraining = ['sent', 'rejected', 'parked'].includes(result.type) || this.signals !== signals;
     return result;
   }
 

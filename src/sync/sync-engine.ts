@@ -3,10 +3,8 @@
  * Lock) runs the one worker loop that pushes the outbox and pulls, woken by mutations (any tab),
  * the Realtime doorbell, reconnects, focus and a timer. Push and pull never run at the same time,
  * so a pulled page and a push outcome never interleave (when to pull: pull-schedule.ts; how the
- * loop sleeps: wake-signal.ts; while the outbox drains, sending goes first: push-first.ts).
- * While the network is down the queue waits one backoff (the pull schedule's), ended at once by
- * any sign that it is back: the 'online' event, the Realtime channel subscribing again, a pull or
- * a send that went through. The status goes to the zustand store and, from the leader, to the
+ * loop sleeps: wake-signal.ts; while the outbox drains, sending goes first: push-first.ts; an
+ * offline queue waits one backoff, ended by any sign of the network: push.ts). The status goes to the zustand store and, from the leader, to the
  * other tabs (status-publisher.ts). A newer tab's schema upgrade closes this tab's connection;
  * it reopens at the new version with the outbox intact (it lives in IndexedDB, written durably).
  */
@@ -46,8 +44,6 @@ export interface SyncEngineOptions {
   /** Least time between the end of a pull and a pull asked for by push. */
   minPullGapMs?: number;
   reconcileIntervalMs?: number;
-  /** Longest time a pull asked for while the outbox drains waits for it (default 3 s). */
-  pushFirstMs?: number;
   backoff?: BackoffOptions;
   pageSize?: number;
   now?: () => number;
@@ -72,7 +68,7 @@ export class SyncEngine {
   private clientId = '';
   private leading: Promise<void> | null = null;
   private isAuthPaused = false;
-  private readonly pushFirst: PushFirst;
+  private readonly pushFirst = new PushFirst(() => this.now());
   /** On start and reconnect the leader refreshes a session about to expire before anything else. */
   private isSessionCheckWanted = true;
   private idleWaiters: Array<() => void> = [];
@@ -85,7 +81,6 @@ export class SyncEngine {
     this.now = options.now ?? Date.now;
     this.channel = new StatusChannel(options.userId, (message) => this.onChannel(message));
     this.schedule = new PullSchedule({ ...options, now: this.now });
-    this.pushFirst = new PushFirst(this.now, options.pushFirstMs);
     this.status = new StatusPublisher(this.db, this.store, this.channel, this.now, () => this.isStopped);
   }
 
@@ -172,17 +167,14 @@ export class SyncEngine {
     this.wake();
   }
 
-  /**
-   * The device is back online: send the queue now (in order, as always), after the session check;
-   * then pull and reconcile. Nothing waits out a backoff measured while offline.
-   */
+  /** Back online: the queue is sent now (in order, after the session check), then a reconciling pull. */
   async reconnected(): Promise<void> {
     this.store.setState({ isOnline: true });
     this.networkIsBack();
     this.isSessionCheckWanted = true;
     this.requestPull(true);
     try {
-      // The outbox drains on reconnect, not after a backoff measured while offline.
+      // Entries an earlier version gave a backoff after a network failure are due now.
       await retryNetworkFailuresNow(this.db);
     } catch {
       // The database is closing (versionchange, sign-out): the reopened engine sends them.
@@ -294,18 +286,16 @@ export class SyncEngine {
       this.options.userId,
       tables.map((t) => t.table),
       (table) => {
-        // (Re)subscribed: the server is reachable again, whatever the browser's 'online' says.
-        if (table === null) this.networkIsBack();
+        if (table === null) this.networkIsBack(); // (Re)subscribed: the server is reachable again.
         this.requestPull(false, table !== null && snapshotTables.has(table));
       },
     );
   }
 
-  /** The network works again: the queue and the pull stop waiting out their offline backoff. */
+  /** The network works (whatever the browser's 'online' says): nothing waits out an offline backoff. */
   private networkIsBack(): void {
     this.schedule.retryNow();
     this.pushFirst.drainWanted();
-    this.wake();
   }
 
   private async step(): Promise<void> {
@@ -330,15 +320,8 @@ export class SyncEngine {
       return;
     }
     this.store.setState({ isSending: true });
-    let step;
-    try {
-      step = await this.pushFirst.push(
-        () => pushNext(this.pushEnv()),
-        (s) => s.type === 'sent' || s.type === 'rejected' || s.type === 'parked',
-      );
-    } finally {
-      this.store.setState({ isSending: false });
-    }
+    const sending = this.pushFirst.push(() => pushNext(this.pushEnv()));
+    const step = await sending.finally(() => this.store.setState({ isSending: false }));
     switch (step.type) {
       case 'sent':
       case 'rejected':
@@ -354,8 +337,7 @@ export class SyncEngine {
         await this.publish();
         await this.sleep(step.delayMs);
         return;
-      case 'offline':
-        // The entry stays due; the queue waits for the network (woken when it is back).
+      case 'offline': // The entry stays due; the queue waits for the network (woken when it is back).
         this.store.setState({ isOnline: false });
         this.options.onNetworkPending?.();
         await this.publish();
