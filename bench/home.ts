@@ -178,11 +178,14 @@ try {
   await form.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${APP_URL}/dashboard`);
   await page.evaluate(() => navigator.serviceWorker.ready);
-  // The first pull has brought every card's lines: each active event shows its 20 unread messages.
+  // The first pull has brought every card's lines: each active event shows its 20 unread messages
+  // and its 3 open items (a device missing rows must not pass for a fast one).
   await page.waitForFunction(
     () =>
       document.querySelectorAll('main article').length >= 10 &&
-      [...document.querySelectorAll('main article')].every((a) => a.textContent?.includes('20 unread messages')),
+      [...document.querySelectorAll('main article')].every(
+        (a) => a.textContent?.includes('20 unread messages') && a.textContent.includes('3 open items for you'),
+      ),
     null,
     { timeout: 180_000, polling: 500 },
   );
