@@ -83,13 +83,15 @@ const HOME_TABLES = [
 
 const readHome = (db: CrewCampDb, me: string) => db.transaction('r', HOME_TABLES, () => readHomeNeeds(db, me));
 
+/** How long the first read may stand in for a home not yet drawn (a later visit waits for its own). */
+const FIRST_READ_LIFETIME_MS = 5000;
+
 /**
  * The answer read as the device database opened, for the home's first render only: a live query
  * starts after React has rendered the session (a timer behind every other screen's work), this read
  * starts before any of it. The live query's first answer replaces it (and retires it, so a later
  * visit to the home never shows this older answer).
  */
-const FIRST_READ_LIFETIME_MS = 5000;
 interface FirstRead {
   db: CrewCampDb;
   answer: Promise<HomeNeeds>;
@@ -121,9 +123,13 @@ function useFirstRead(db: CrewCampDb | undefined): HomeNeeds | null {
   useEffect(() => {
     if (!read || read.value) return;
     let isCurrent = true;
-    void read.answer.then((value) => {
-      if (isCurrent) setAnswer({ read, value });
-    });
+    // A read that failed leaves the home to its live query.
+    read.answer.then(
+      (value) => {
+        if (isCurrent) setAnswer({ read, value });
+      },
+      () => undefined,
+    );
     return () => {
       isCurrent = false;
     };
