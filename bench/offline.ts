@@ -2,7 +2,9 @@
  * `npm run bench:offline`: the offline-first figures, in headless Chromium on the built app (the
  * e2e stack: build, local backend, `vite preview`, service worker):
  * - cold start offline: a new page opened with the network off, from navigation start until the
- *   dashboard shows its events (50 events, 1,000 members on the device; goal <= 1 s);
+ *   dashboard shows its events (50 events, 1,000 members on the device; goal <= 600 ms, issue 23);
+ * - installed warm start (issue 23): the same online with the service worker warm and the CPU 4x
+ *   slower (CDP Emulation.setCPUThrottlingRate), as on a mid-range phone (goal <= 1 s);
  * - tap to UI: from the tap on Create to the new event showing, with 400 ms round trips
  *   (CDP Network.emulateNetworkConditions; goal <= 50 ms), against the online-only path (await
  *   the server's insert under the same network, then show) for the ratio.
@@ -21,6 +23,8 @@ import { startStack } from '../e2e/stack.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const COLD_STARTS = 5;
+const WARM_STARTS = 5;
+const CPU_SLOWDOWN = 4;
 const TAPS = 6;
 const RTT_MS = 400;
 const PASSWORD = 'bench-password-1';
@@ -184,6 +188,21 @@ async function awaitInsert(page: Page, accessToken: string, userId: string, name
   );
 }
 
+/** From navigation start until the dashboard shows 10 event cards and a usable Create button (ms). */
+async function startToCards(page: Page): Promise<number> {
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  const ready = await page.waitForFunction(
+    () => {
+      const cards = document.querySelectorAll('main article').length;
+      const create = [...document.querySelectorAll('main button')].find((b) => b.textContent?.includes('Create event'));
+      return cards >= 10 && create && !(create as HTMLButtonElement).disabled ? performance.now() : 0;
+    },
+    null,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  return (await ready.jsonValue()) as number;
+}
+
 const stack = await startStack();
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -213,24 +232,25 @@ try {
   for (let i = 0; i < COLD_STARTS; i++) {
     await page.close();
     page = await context.newPage();
-    await page.goto('/dashboard', { waitUntil: 'commit' });
-    const ready = await page.waitForFunction(
-      () => {
-        const cards = document.querySelectorAll('main article').length;
-        const create = [...document.querySelectorAll('main button')].find((b) =>
-          b.textContent?.includes('Create event'),
-        );
-        return cards >= 10 && create && !(create as HTMLButtonElement).disabled ? performance.now() : 0;
-      },
-      null,
-      { polling: 'raf', timeout: 30_000 },
-    );
-    coldStarts.push((await ready.jsonValue()) as number);
+    coldStarts.push(await startToCards(page));
   }
   await context.setOffline(false);
   // Back online the engine catches up (a pull of every table); the taps below measure the app at
   // rest, as a user meets it between syncs.
   await page.waitForTimeout(5_000);
+
+  // Installed warm start (issue 23): the service worker warm, online, the CPU 4x slower (a
+  // mid-range phone), from navigation to the event cards.
+  const warmStarts: number[] = [];
+  for (let i = 0; i < WARM_STARTS; i++) {
+    await page.close();
+    page = await context.newPage();
+    const throttle = await context.newCDPSession(page);
+    await throttle.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    warmStarts.push(await startToCards(page));
+    await throttle.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+  await page.waitForTimeout(3_000);
 
   // The same tap without throttling: the local-first path should not care about the network.
   const unthrottled: number[] = [];
@@ -261,10 +281,15 @@ try {
   await context.close();
 
   const results = {
-    'offline cold start to a usable dashboard, 50 events + 1,000 members, median (ms, goal <= 1000)': Math.round(
+    'offline cold start to a usable dashboard, 50 events + 1,000 members, median (ms, goal <= 600)': Math.round(
       median(coldStarts),
     ),
     'offline cold start, slowest of 5 (ms)': Math.round(Math.max(...coldStarts)),
+    [`installed warm start, CPU ${CPU_SLOWDOWN}x slower, online, median of ${WARM_STARTS} (ms, goal <= 1000)`]:
+      Math.round(median(warmStarts)),
+    [`installed warm start, CPU ${CPU_SLOWDOWN}x slower, slowest of ${WARM_STARTS} (ms)`]: Math.round(
+      Math.max(...warmStarts),
+    ),
     [`tap Create to the event showing, ${RTT_MS} ms RTT, median (ms, goal <= 50)`]: +median(taps).toFixed(1),
     [`tap Create to the event showing, ${RTT_MS} ms RTT, slowest of ${TAPS} (ms)`]: +Math.max(...taps).toFixed(1),
     'tap Create to the event showing, no throttling, sync at rest, median of 3 (ms)': +median(unthrottled).toFixed(1),
