@@ -105,12 +105,6 @@ async function rowsFrom<T extends MirrorTable>(
   return (await Promise.all(reads)).flat() as RowOf[T][];
 }
 
-/** The most unread messages counted per event; shown as "99+". */
-export const UNREAD_CAP = 100;
-
-/** An unread count as shown: "99+" from the cap up. */
-export const unreadText = (count: number) => (count >= UNREAD_CAP ? `${UNREAD_CAP - 1}+` : String(count));
-
 /** The tables eventsActivity reads (for a caller's read transaction). */
 export const ACTIVITY_TABLES = [
   'meta',
@@ -122,8 +116,7 @@ export const ACTIVITY_TABLES = [
 
 /**
  * What is new on each page of the given events for `me`. Reads: the visits, my memberships and
- * the chat read markers; chat after each event's marker (one index range per event, the newest
- * UNREAD_CAP only);
+ * the chat read markers; chat after each event's marker (one index range per event, one read);
  * per page's table, the rows changed after my last visit of each event (`[event_id+updated_at]`,
  * one read). Only rows changed since are read, so an old event with thousands of rows costs as
  * little as a new one. Rows are read raw: only times and authors are looked at.
@@ -167,19 +160,15 @@ export async function eventsActivity(
       }
     });
   });
-  // The newest UNREAD_CAP messages after each marker at most: a crew with a long history (a new
-  // device pulling 10,000 messages re-runs this after every page it stores) costs no more than that.
-  const chat = ids.map(async (eventId, i) => {
-    const newest = await tableOf(db, 'chatMessages')
-      .where('[event_id+created_at]')
-      .between([eventId, chatStarts[i][1]], [eventId, '\uffff'], true, true)
-      .reverse()
-      .limit(UNREAD_CAP)
-      .toArray();
-    const count = unreadCount(newest, lastRead.get(eventId), me);
-    // More messages than were read: at least a cap's worth are unread ("99+").
-    out.get(eventId)!.chat = newest.length === UNREAD_CAP ? Math.max(count, UNREAD_CAP) : count;
+  const chat = rowsFrom(db, 'chatMessages', '[event_id+created_at]', chatStarts).then((messages) => {
+    const byEvent = new Map<string, typeof messages>();
+    for (const message of messages) {
+      const list = byEvent.get(message.event_id);
+      if (list) list.push(message);
+      else byEvent.set(message.event_id, [message]);
+    }
+    for (const [eventId, rows] of byEvent) out.get(eventId)!.chat = unreadCount(rows, lastRead.get(eventId), me);
   });
-  await Promise.all([...chat, ...reads]);
+  await Promise.all([chat, ...reads]);
   return out;
 }

@@ -4,7 +4,6 @@ import { CalendarClock, Car, ListChecks, MessageCircle, Sparkles, Wallet, type L
 import { Link as RouterLink } from 'react-router';
 import { paths, type EventSection } from '../../lib/paths.ts';
 import { formatMoney } from '../expenses/index.ts';
-import { unreadText } from '../activity/index.ts';
 import type { EventNeeds, MyRide } from './home-needs.ts';
 
 const when = (t: string) => format(parseISO(t.slice(0, 19)), 'EEE HH:mm');
@@ -48,7 +47,7 @@ export function needsLines(needs: EventNeeds, isOpen: (section: EventSection) =>
     lines.push({
       section: 'chat',
       icon: MessageCircle,
-      text: needs.unread === 1 ? '1 unread message' : `${unreadText(needs.unread)} unread messages`,
+      text: needs.unread === 1 ? '1 unread message' : `${needs.unread} unread messages`,
       isUrgent: true,
     });
   if (!isPast && needs.next)
