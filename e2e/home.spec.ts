@@ -7,6 +7,7 @@
 import { format, addDays } from 'date-fns';
 import { serviceClient, setSwitches } from './backend.ts';
 import { newPerson, seedEvent, signInAs, type Person } from './data-helpers.ts';
+import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { screenshotPath } from './screenshot-helpers.ts';
 
@@ -140,16 +141,15 @@ test('a returning member on a new device is told the events are on their way, no
   const noah = await newPerson('Noah Returning');
   await seedEvent(ben, 'Forest weekend', [noah]);
   // The device's first pull of events does not get through yet (one bar of signal).
-  const held: Array<() => Promise<void>> = [];
-  await page.route(/\/rest\/v1\/events\?/, (route) => {
-    held.push(() => route.continue());
-  });
+  let isHeld = true;
+  const held: Route[] = [];
+  await page.route(/\/rest\/v1\/events\?/, (route) => (isHeld ? held.push(route) : route.continue()));
   await signInAs(app, noah);
   await expect(page.getByRole('status').filter({ hasText: 'Getting your events onto this device…' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Noah' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your first step: create an event' })).toHaveCount(0);
-  await page.unroute(/\/rest\/v1\/events\?/);
-  for (const release of held.splice(0)) await release();
+  isHeld = false;
+  for (const route of held.splice(0)) await route.continue();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Noah' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('main').getByRole('article').filter({ hasText: 'Forest weekend' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your first step: create an event' })).toHaveCount(0);
