@@ -123,6 +123,38 @@ async function seed(): Promise<{ email: string; eventId: string; fileBytes: numb
   return { email, eventId, fileBytes };
 }
 
+/** The stretches with no request in flight between the first request and the last (where time goes that is not the link's). */
+function idleGaps(spans: { url: string; start: number; end: number; bytes: number }[]) {
+  const done = spans.filter((span) => Number.isFinite(span.end)).sort((a, b) => a.start - b.start);
+  const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').slice(0, 70);
+  const found: { seconds: number; before: string; after: string }[] = [];
+  let busyUntil = done[0]?.start ?? 0;
+  let last = done[0];
+  for (const span of done) {
+    if (span.start > busyUntil)
+      found.push({ seconds: span.start - busyUntil, before: short(last.url), after: short(span.url) });
+    if (span.end > busyUntil) {
+      busyUntil = span.end;
+      last = span;
+    }
+  }
+  // Megabits per second in each second of the run (a request's bytes spread over its span).
+  const first = done[0]?.start ?? 0;
+  const perSecond: number[] = [];
+  for (const span of done) {
+    const length = Math.max(span.end - span.start, 0.001);
+    for (let t = Math.floor(span.start - first); t <= Math.floor(span.end - first); t++) {
+      const overlap = Math.min(span.end - first, t + 1) - Math.max(span.start - first, t);
+      perSecond[t] = (perSecond[t] ?? 0) + (span.bytes * 8 * Math.max(overlap, 0)) / length / 1e6;
+    }
+  }
+  return {
+    timeline: Array.from(perSecond, (mbit) => (mbit ?? 0).toFixed(0)).join(' '),
+    idle: found.reduce((sum, gap) => sum + gap.seconds, 0),
+    longest: found.sort((a, b) => b.seconds - a.seconds).slice(0, 8),
+  };
+}
+
 const stack = await startStack();
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -147,8 +179,19 @@ try {
     uploadThroughput: LINK_BITS_PER_SECOND / 8,
   });
   let transferred = 0;
-  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+  // Every request's span, to find where the link sat idle (CDP timestamps are seconds).
+  const spans = new Map<string, { url: string; start: number; end: number; bytes: number }>();
+  cdp.on('Network.requestWillBeSent', (event: { requestId: string; timestamp: number; request: { url: string } }) => {
+    spans.set(event.requestId, { url: event.request.url, start: event.timestamp, end: Infinity, bytes: 0 });
+  });
+  cdp.on('Network.loadingFinished', (event: { requestId: string; timestamp: number; encodedDataLength: number }) => {
     transferred += event.encodedDataLength;
+    const span = spans.get(event.requestId);
+    if (span) Object.assign(span, { end: event.timestamp, bytes: event.encodedDataLength });
+  });
+  cdp.on('Network.loadingFailed', (event: { requestId: string; timestamp: number }) => {
+    const span = spans.get(event.requestId);
+    if (span) span.end = event.timestamp;
   });
 
   const started = performance.now();
@@ -171,6 +214,7 @@ try {
   const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
   await context.close();
 
+  const gaps = idleGaps([...spans.values()]);
   const seconds = (ended - started) / 1000;
   const linkSeconds = (transferred * 8) / LINK_BITS_PER_SECOND;
   const results = {
@@ -182,9 +226,14 @@ try {
     'ready: time / transfer time (goal <= 1.3)': Number((seconds / linkSeconds).toFixed(2)),
     'ready: storage used, navigator.storage.estimate (MB)': Number((usage / 1e6).toFixed(1)),
     'ready: the card said': text.match(/since [^·]+· [\d.]+ [KMG]B used on this device/)?.[0] ?? text.slice(0, 80),
+    'ready: link idle, no request in flight (s)': Number(gaps.idle.toFixed(1)),
+    'ready: requests over the link': spans.size,
     'machine load while measuring (1-min load average / CPUs)': `${os.loadavg()[0].toFixed(1)} / ${os.cpus().length}`,
   };
   console.table(results);
+  console.log(`Link use per second from the first request (Mbit/s of 10): ${gaps.timeline}`);
+  console.log('Longest idle stretches of the link (s, the request before -> the one after):');
+  for (const gap of gaps.longest) console.log(`  ${gap.seconds.toFixed(2)}  ${gap.before} -> ${gap.after}`);
   await mkdir(path.join(root, 'bench', 'results'), { recursive: true });
   await writeFile(path.join(root, 'bench', 'results', 'ready.json'), JSON.stringify(results, null, 2));
 } finally {

@@ -10,10 +10,10 @@ import type { Table } from 'dexie';
 import type { CrewCampDb } from '../db/crewcamp-db.ts';
 import type { MirrorTable, RowOf } from '../db/mirror.ts';
 import type { ShadowRow } from '../db/outbox-schema.ts';
-import type { DeltaSource } from './pull-source.ts';
+import type { DeltaSource, PulledRow } from './pull-source.ts';
 import { replaceTempId } from './temp-ids.ts';
 
-export function shadowId(table: MirrorTable, key: string): string {
+function shadowId(table: MirrorTable, key: string): string {
   return `${table}:${key}`;
 }
 
@@ -120,6 +120,56 @@ export class LocalWriter {
     const current = await t.get(key);
     if (!sameRow(current ?? null, row)) await t.put(row);
   }
+
+  /**
+   * `storeServer` for many rows of one table at once (a pulled page): the table's shadows are read
+   * with one range read and the rows written with one bulkPut / bulkDelete, instead of three
+   * awaited requests per row. `isCompared`: the caller already left out the rows the device holds
+   * as they are (a row without a shadow changes only through server writes, which never run
+   * alongside a pull), so the stored rows need not be read again. When a key comes twice, the last
+   * row wins (as in row order).
+   */
+  async storeServerRows<T extends MirrorTable>(
+    table: T,
+    rows: readonly PulledRow<T>[],
+    isCompared = false,
+  ): Promise<void> {
+    const last = new Map<string, RowOf[T] | null>();
+    for (const { key, row } of rows) last.set(key, row);
+    if (last.size === 0) return;
+    const shadows = await shadowsOf(this.db, table);
+    const shadowPuts: ShadowRow[] = [];
+    const plain: string[] = [];
+    for (const [key, row] of last) {
+      const shadow = shadows.get(key);
+      if (!shadow) plain.push(key);
+      else if (!sameRow(shadow.row, row)) {
+        shadowPuts.push({ ...shadow, row: row ? { ...row } : null });
+        this.toRebase.add(shadow.id);
+      }
+    }
+    const t = tableOf(this.db, table);
+    const current = isCompared ? null : await t.bulkGet(plain);
+    const puts: RowOf[T][] = [];
+    const deletes: string[] = [];
+    plain.forEach((key, i) => {
+      const row = last.get(key) ?? null;
+      if (row === null) {
+        if (!current || current[i]) deletes.push(key);
+      } else if (!current || !sameRow(current[i] ?? null, row)) puts.push(row);
+    });
+    await Promise.all([
+      shadowPuts.length ? this.db.shadows.bulkPut(shadowPuts) : null,
+      puts.length ? t.bulkPut(puts) : null,
+      deletes.length ? t.bulkDelete(deletes) : null,
+    ]);
+  }
+}
+
+/** The shadows of one table's rows, by row key: one read of their id range (`{table}:…`). */
+export async function shadowsOf(db: CrewCampDb, table: MirrorTable): Promise<Map<string, ShadowRow>> {
+  const shadows = await db.shadows.where('id').startsWith(`${table}:`).toArray();
+  return new Map(shadows.map((shadow) => [shadow.rowKey, shadow]));
 }
 
 /** Structural equality of two plain rows (as stored: JSON-like values). */

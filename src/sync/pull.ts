@@ -1,24 +1,25 @@
 /**
  * Pull: for each table, the rows changed after the stored keyset cursor `(updated_at, key)`, in
- * pages, starting an overlap window before the cursor (a commit can land with a timestamp older
- * than rows already pulled). Each page is stored with its cursor in one transaction, through the
- * shadows, so rows under live local changes are rebased. Snapshot sources (small lists read
- * whole) come on a full pull. Then the visibility reconcile purges what the user can no longer see (removal from an
- * event and permanent deletion never arrive as deltas) and reads what became visible with an old
- * timestamp (added to an event); it runs on start, reconnect, a timer, and whenever the user's own
- * membership changed. Acknowledged entries whose effect
- * this pull has seen stop being replayed on top of the server state.
+ * pages of up to 1,000, starting an overlap window before the cursor (a commit can land with a
+ * timestamp older than rows already pulled). The pages are read ahead and several tables at once
+ * (pull-pages.ts), and stored one at a time in the registry's order: each page with its cursor in
+ * one transaction, with bulk reads and writes, through the shadows, so rows under live local
+ * changes are rebased. Snapshot sources (small lists read whole) come on a full pull. Then the
+ * visibility reconcile purges what the user can no longer see (removal from an event and permanent
+ * deletion never arrive as deltas) and reads what became visible with an old timestamp (added to an
+ * event); it runs on start, reconnect, a timer, and whenever a pulled row changed the user's own
+ * membership. Acknowledged entries whose effect this pull has seen stop being replayed on top of
+ * the server state.
  */
 import type { CrewCampDb } from '../db/crewcamp-db.ts';
 import type { MirrorTable, RowOf } from '../db/mirror.ts';
 import type { KindRegistry, SyncContext } from './kind-registry.ts';
-import { LocalWriter, sameRow, serverView, shadowedRow, shadowId, tableOf } from './local-writer.ts';
+import { LocalWriter, sameRow, serverView, shadowedRow, shadowsOf, tableOf } from './local-writer.ts';
 import type { DeltaSource, PulledRow, SnapshotSource } from './pull-source.ts';
 import { rebase } from './rebase.ts';
 import { reconcileVisibility } from './reconcile-visibility.ts';
-import { expectRows } from './backend-calls.ts';
-import { untyped } from './client.ts';
 import type { Fields } from './server-values.ts';
+import { PAGE_SIZE, PageReader, PARALLEL_READS, ReadSlots, settled, type Cursor } from './pull-pages.ts';
 import { compareTimestamps, shiftBack } from './timestamps.ts';
 import { allEntries, writeTx } from './transactions.ts';
 
@@ -39,111 +40,100 @@ export interface PullEnv {
  */
 const OVERLAP_MS = 10_000;
 
-interface Cursor {
-  ts: string;
-  id: string;
-}
+/**
+ * Where a page that changed the user's own membership leaves the scopes (re)joined, in the page's
+ * own transaction: the visibility reconcile that follows reads their rows, and clears the list only
+ * once done, so a pull cut short between the two still reconciles on the next one.
+ */
+const VISIBILITY_KEY = 'pull:membershipChanged';
 
-const quote = (v: string) => `"${v.replace(/"/g, '\\"')}"`;
-
-/** Pulls one table; `touchesMe`: a row of the user's own membership changed (visibility changed). */
-async function pullSource(
-  env: PullEnv,
-  source: DeltaSource,
-): Promise<{ count: number; touchesMe: boolean; joined: string[] }> {
-  const { db, ctx } = env;
-  const pageSize = env.pageSize ?? 500;
-  const cursorKey = `cursor:${source.table}`;
-  const stored = (await db.meta.get(cursorKey))?.value as Cursor | undefined;
-  // The first page starts an overlap window before the cursor (every row from then on); the next
-  // pages continue strictly after the last row read.
-  const since = stored ? shiftBack(stored.ts, env.overlapMs ?? OVERLAP_MS) : null;
-  let after: Cursor | null = null;
+/** Pulls one table's pages; answers the rows read. */
+async function pullSource(env: PullEnv, reader: PageReader, spent: Spent): Promise<number> {
+  const { db } = env;
+  const { source } = reader;
+  const cursorKey = cursorKeyOf(source);
   let count = 0;
-  let touchesMe = false;
-  const joined: string[] = [];
-  for (;;) {
-    let query = untyped(ctx.client)
-      .from(source.remote)
-      .select(source.select)
-      .order('updated_at', { ascending: true })
-      .order(source.tieBreaker, { ascending: true })
-      .limit(pageSize)
-      .retry(false); // the engine retries with its own backoff
-    if (!after && since) query = query.gte('updated_at', since);
-    if (after) {
-      const ts = quote(after.ts);
-      query = query.or(`updated_at.gt.${ts},and(updated_at.eq.${ts},${source.tieBreaker}.gt.${quote(after.id)})`);
-    }
-    const rows = expectRows<Fields>(await query, `pull ${source.remote}`);
-    if (rows.length === 0) break;
+  for (
+    let page = await timed(spent, 'waitMs', reader.next());
+    page;
+    page = await timed(spent, 'waitMs', reader.next())
+  ) {
+    const { rows, cursor: next } = page;
     count += rows.length;
-    for (const r of rows) {
-      const membership = source.membership?.(r, ctx.userId);
-      if (!membership) continue;
-      touchesMe = true;
-      if (membership.isActive) joined.push(membership.scopeId);
-    }
-    const last = rows[rows.length - 1];
-    const next: Cursor = { ts: String(last.updated_at), id: String(last[source.tieBreaker]) };
-    const changed = await withoutUnchanged(env, source, rows);
+    const changed = await timed(spent, 'compareMs', withoutUnchanged(env, source, rows));
     const current = (await db.meta.get(cursorKey))?.value as Cursor | undefined;
     // Every pull reads the overlap window again: rows the device already holds as they are need no
     // write, and a page with nothing new needs no read-write transaction (which would hold up the
-    // user's own changes behind it).
+    // user's own changes behind it), nor is a membership row seen again a membership change.
     if (changed.length > 0 || !current || isAfter(next, current)) {
-      await storePage(env, source, changed, cursorKey, next);
+      await timed(spent, 'storeMs', storePage(env, source, changed, cursorKey, next));
     }
-    if (rows.length < pageSize) break;
-    after = next;
   }
-  return { count, touchesMe, joined };
+  return count;
+}
+
+const cursorKeyOf = (source: DeltaSource) => `cursor:${source.table}`;
+
+/** A pulled row that differs from the device's, with the server row it was made from. */
+interface ChangedRow extends PulledRow {
+  server: Fields;
 }
 
 const isAfter = (a: Cursor, b: Cursor) => compareTimestamps(a.ts, b.ts) > 0 || (a.ts === b.ts && a.id > b.id);
+
+/**
+ * Starts reading a source: its first page starts an overlap window before the stored cursor (every
+ * row from then on; the next pages continue strictly after the last row read), or at the
+ * beginning when there is no cursor yet.
+ */
+async function openReader(env: PullEnv, source: DeltaSource, slots: ReadSlots): Promise<PageReader> {
+  const stored = (await env.db.meta.get(cursorKeyOf(source)))?.value as Cursor | undefined;
+  const since = stored ? shiftBack(stored.ts, env.overlapMs ?? OVERLAP_MS) : null;
+  return new PageReader(env.ctx.client, source, slots, Math.min(env.pageSize ?? PAGE_SIZE, PAGE_SIZE), since);
+}
 
 /**
  * The pulled rows that differ from what the device holds as the server's state (the shadow where a
  * live change sits on the row, else the row itself), read in bulk; fields only the device has are
  * kept from that state first (`merge`).
  */
-async function withoutUnchanged(
-  env: PullEnv,
-  source: DeltaSource,
-  rows: Record<string, unknown>[],
-): Promise<PulledRow[]> {
+async function withoutUnchanged(env: PullEnv, source: DeltaSource, rows: Fields[]): Promise<ChangedRow[]> {
   const { db, ctx } = env;
   const mapped = rows.map((r) => source.toRow(r, ctx.userId));
   const keys = mapped.map((m) => m.key);
-  const [shadows, stored] = await Promise.all([
-    db.shadows.bulkGet(keys.map((key) => shadowId(source.table, key))),
-    tableOf(db, source.table).bulkGet(keys),
-  ]);
-  const changed: PulledRow[] = [];
+  const [shadows, stored] = await Promise.all([shadowsOf(db, source.table), tableOf(db, source.table).bulkGet(keys)]);
+  const changed: ChangedRow[] = [];
   mapped.forEach(({ key, row }, i) => {
-    const shadow = shadows[i];
+    const shadow = shadows.get(key);
     const base = shadow ? shadowedRow(source.table, shadow) : (stored[i] ?? null);
     const next = row && source.merge ? source.merge(row, base, ctx.userId) : row;
-    if (!sameRow(base, next)) changed.push({ key, row: next });
+    if (!sameRow(base, next)) changed.push({ key, row: next, server: rows[i] });
   });
   return changed;
 }
 
-/** Stores one page of changed rows with its cursor, in one transaction. */
+/**
+ * Stores one page of changed rows with its cursor, in one transaction, with bulk reads and writes
+ * (LocalWriter.storeServerRows): a page costs a handful of IndexedDB requests, not three per row.
+ */
 async function storePage(
   env: PullEnv,
   source: DeltaSource,
-  changed: PulledRow[],
+  changed: ChangedRow[],
   cursorKey: string,
   next: Cursor,
 ): Promise<void> {
   const { db, ctx } = env;
+  const memberships = changed.flatMap(({ server }) => source.membership?.(server, ctx.userId) ?? []);
   await writeTx(db, async () => {
     const writer = new LocalWriter(db, ctx.userId, null);
-    for (const { key, row } of changed) {
-      await writer.storeServer(source.table, key, row);
-      if (row) await source.afterStore?.(writer, row);
+    await writer.storeServerRows(source.table, changed, true);
+    if (memberships.length > 0) {
+      const joined = ((await db.meta.get(VISIBILITY_KEY))?.value as string[] | undefined) ?? [];
+      for (const m of memberships) if (m.isActive && !joined.includes(m.scopeId)) joined.push(m.scopeId);
+      await db.meta.put({ key: VISIBILITY_KEY, value: joined });
     }
+    if (source.afterStore) for (const { row } of changed) if (row) await source.afterStore(writer, row);
     const current = (await db.meta.get(cursorKey))?.value as Cursor | undefined;
     if (!current || isAfter(next, current)) await db.meta.put({ key: cursorKey, value: next });
     await rebase(db, env.registry, writer.toRebase);
@@ -156,12 +146,12 @@ async function storeSnapshot<T extends MirrorTable>(env: PullEnv, source: Snapsh
   await writeTx(db, async () => {
     const writer = new LocalWriter(db, env.ctx.userId, null);
     const keys = new Set(rows.map((r) => r.key));
-    for (const row of rows) await writer.storeServer(source.table, row.key, row);
+    const gone: PulledRow<T>[] = [];
     if (!source.isPartial) {
-      for (const local of await serverView(db, source.table)) {
-        if (!keys.has(local.key)) await writer.storeServer(source.table, local.key, null);
-      }
+      for (const local of await serverView(db, source.table))
+        if (!keys.has(local.key)) gone.push({ key: local.key, row: null });
     }
+    await writer.storeServerRows(source.table, [...rows.map((row) => ({ key: row.key, row })), ...gone]);
     await rebase(db, env.registry, writer.toRebase);
   });
 }
@@ -197,31 +187,79 @@ export interface PullOptions {
   full: boolean;
 }
 
-/** One full pull. Throws a SendFailure when the backend cannot be read. */
+/**
+ * One full pull. Throws a SendFailure when the backend cannot be read.
+ *
+ * The sources that can change what the user sees (a membership: `membership`) and those before
+ * them in the registry are read first; the others start reading once those are stored, so a
+ * source read from its beginning in this pull was read after every membership this pull saw, and
+ * the visibility reconcile need not read its rows of a joined scope again (`readWhole`).
+ */
 export async function pull(
   env: PullEnv,
   options: PullOptions = { reconcile: true, full: true },
 ): Promise<{ rows: number }> {
   const now = env.now ?? Date.now;
+  const started = performance.now();
   const ackedBefore = await ackedNow(env.db);
+  const slots = new ReadSlots(PARALLEL_READS);
+  const sources = env.registry.sources;
+  const lastMembership = sources.findLastIndex((source) => source.membership);
+  const phases = [sources.slice(0, lastMembership + 1), sources.slice(lastMembership + 1)];
   let rows = 0;
-  let ownMembershipChanged = false;
-  const joined: string[] = [];
-  for (const source of env.registry.sources) {
-    const pulled = await pullSource(env, source);
-    rows += pulled.count;
-    ownMembershipChanged ||= pulled.touchesMe;
-    joined.push(...pulled.joined);
+  const spent: Spent = { waitMs: 0, compareMs: 0, storeMs: 0, reconcileMs: 0 };
+  const readWhole = new Set<DeltaSource>();
+  let snapshots: Promise<RowOf[MirrorTable][]>[] = [];
+  for (const [phase, phaseSources] of phases.entries()) {
+    const readers = await Promise.all(phaseSources.map((source) => openReader(env, source, slots)));
+    if (phase === 1) {
+      for (const reader of readers) if (reader.isFromStart) readWhole.add(reader.source);
+      // The snapshots are read alongside the last sources, stored after them.
+      if (options.full)
+        snapshots = env.registry.snapshots.map((snapshot) =>
+          settled(slots.run(() => snapshot.read(env.ctx.client, env.ctx.userId))),
+        );
+    }
+    for (const reader of readers) rows += await pullSource(env, reader, spent);
   }
-  if (options.full) {
-    for (const snapshot of env.registry.snapshots)
-      await storeSnapshot(env, snapshot, await snapshot.read(env.ctx.client, env.ctx.userId));
-  }
-  if (options.reconcile || ownMembershipChanged) {
-    await reconcileVisibility(env, joined, options.reconcile);
+  for (const [i, read] of snapshots.entries()) await storeSnapshot(env, env.registry.snapshots[i], await read);
+  // A change of the user's own membership (this pull's, or one a pull cut short left) changed what the user sees.
+  const joined = (await env.db.meta.get(VISIBILITY_KEY))?.value as string[] | undefined;
+  if (options.reconcile || joined) {
+    await timed(spent, 'reconcileMs', reconcileVisibility(env, joined ?? [], options.reconcile, readWhole));
     await env.db.meta.put({ key: 'lastReconcileAt', value: now() });
+    if (joined) await env.db.meta.delete(VISIBILITY_KEY);
   }
   await settleAcked(env.db, env.registry, ackedBefore);
   await env.db.meta.put({ key: 'lastSyncedAt', value: now() });
+  measurePull(started, { rows, ...spent });
   return { rows };
+}
+
+/** Where a pull's time went (ms): waiting for pages, comparing them with the device, storing them, reconciling. */
+interface Spent {
+  waitMs: number;
+  compareMs: number;
+  storeMs: number;
+  reconcileMs: number;
+}
+
+async function timed<T>(spent: Spent, what: keyof Spent, work: Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work;
+  } finally {
+    spent[what] += performance.now() - start;
+  }
+}
+
+/**
+ * The pull's duration as a User Timing measure (`crewcamp:pull`; its rows and where the time went
+ * in `detail`), for the benchmarks and a DevTools trace; only the latest is kept, so a long
+ * session does not grow the timeline.
+ */
+function measurePull(started: number, detail: Spent & { rows: number }): void {
+  if (typeof performance.measure !== 'function') return;
+  performance.clearMeasures('crewcamp:pull');
+  performance.measure('crewcamp:pull', { start: started, detail });
 }

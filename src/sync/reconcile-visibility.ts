@@ -9,6 +9,7 @@ import { expectRows } from './backend-calls.ts';
 import { untyped } from './client.ts';
 import { LocalWriter, serverView } from './local-writer.ts';
 import type { PullEnv } from './pull.ts';
+import { PAGE_SIZE } from './pull-pages.ts';
 import type { DeltaSource } from './pull-source.ts';
 import { rebase } from './rebase.ts';
 import type { Fields } from './server-values.ts';
@@ -35,48 +36,67 @@ async function visibleIds(env: PullEnv, source: DeltaSource): Promise<Set<string
   return ids;
 }
 
-/** Reads the rows of `source` whose `column` is one of `values` (rows that became visible). */
+/**
+ * Reads the rows of `source` whose `column` is one of `values` (rows that became visible), in
+ * pages: PostgREST's db-max-rows would cut a longer answer short without saying so.
+ */
 async function fetchWhereIn(env: PullEnv, source: DeltaSource, column: string, values: string[]): Promise<Fields[]> {
   const rows: Fields[] = [];
   for (let i = 0; i < values.length; i += 100) {
     const chunk = values.slice(i, i + 100);
-    rows.push(
-      ...expectRows<Fields>(
-        await untyped(env.ctx.client).from(source.remote).select(source.select).in(column, chunk).retry(false),
+    for (let from = 0; ; from += PAGE_SIZE) {
+      const page = expectRows<Fields>(
+        await untyped(env.ctx.client)
+          .from(source.remote)
+          .select(source.select)
+          .in(column, chunk)
+          .order(source.tieBreaker)
+          .range(from, from + PAGE_SIZE - 1)
+          .retry(false),
         `fetch ${source.remote}`,
-      ),
-    );
+      );
+      rows.push(...page);
+      if (page.length < PAGE_SIZE) break;
+    }
   }
   return rows;
 }
 
 /**
  * `joined`: scopes the user (re)joined in this pull, whose rows are read whole however old they
- * are. `thorough`: also scan the rows living in scopes when no scope is gone (the timed reconcile).
+ * are, except from the sources in `readWhole` (read from their beginning by this pull after it saw
+ * the memberships: a new device's first pull reads nothing twice). `thorough`: also scan the rows
+ * living in scopes when no scope is gone (the timed reconcile).
  */
 export async function reconcileVisibility(
   env: PullEnv,
   joined: string[] = [],
   thorough = true,
+  readWhole: ReadonlySet<DeltaSource> = new Set(),
 ): Promise<{ purged: number; fetched: number }> {
   const { db } = env;
   const sources = env.registry.sources;
   const scope = sources.find((s) => s.visibility === 'scope');
   const inScope = sources.filter((s) => s.visibility === 'with-scope' && s.scopeColumn);
   const byId = sources.filter((s) => s.visibility === 'by-id');
-  const scopes = scope ? await visibleIds(env, scope) : new Set<string>();
-  const visible = new Map<DeltaSource, Set<string>>();
-  for (const source of byId) visible.set(source, await visibleIds(env, source));
+  // The lists of visible ids are read at once (a round trip each on a slow link).
+  const [scopes, ...byIdVisible] = await Promise.all([
+    scope ? visibleIds(env, scope) : new Set<string>(),
+    ...byId.map((source) => visibleIds(env, source)),
+  ]);
+  const visible = new Map(byId.map((source, i) => [source, byIdVisible[i]]));
 
   const fetched: Array<{ source: DeltaSource; rows: Fields[] }> = [];
   if (scope) {
     const local = new Set((await serverView(db, scope.table)).map((row) => row.key));
     // Scopes the user (re)joined show every row, however old.
-    const fresh = [...scopes].filter((id) => !local.has(id) || joined.includes(id));
-    if (fresh.length) {
-      fetched.push({ source: scope, rows: await fetchWhereIn(env, scope, 'id', fresh) });
-      for (const source of inScope)
-        fetched.push({ source, rows: await fetchWhereIn(env, source, source.scopeColumn!, fresh) });
+    const missing = [...scopes].filter((id) => !local.has(id));
+    const rejoined = [...scopes].filter((id) => local.has(id) && joined.includes(id));
+    const freshFor = (source: DeltaSource) => (readWhole.has(source) ? missing : [...missing, ...rejoined]);
+    for (const source of [scope, ...inScope]) {
+      const fresh = freshFor(source);
+      const column = source === scope ? 'id' : source.scopeColumn!;
+      if (fresh.length) fetched.push({ source, rows: await fetchWhereIn(env, source, column, fresh) });
     }
   }
   for (const source of byId) {
@@ -87,42 +107,38 @@ export async function reconcileVisibility(
 
   return writeTx(db, async () => {
     const writer = new LocalWriter(db, env.ctx.userId, null);
-    let purged = 0;
     const gone = (id: string) => !scopes.has(id) && !isTempId(id);
-    if (scope) {
-      for (const row of await serverView(db, scope.table)) {
-        if (gone(row.key)) {
-          await writer.storeServer(scope.table, row.key, null);
-          purged++;
-        }
-      }
-    }
+    const goneScopes = scope ? (await serverView(db, scope.table)).filter((row) => gone(row.key)) : [];
+    if (scope) await writer.storeServerRows(scope.table, goneScopes.map(removal));
     // A scope's rows leave the device with it, in this transaction: after a change of the user's own
     // membership with no scope gone, reading every row of the device would only hold up the user's
     // changes. The timed reconcile still reads them all.
-    if (scope && (purged > 0 || thorough)) {
+    if (scope && (goneScopes.length > 0 || thorough)) {
       for (const source of inScope) {
-        for (const row of await serverView(db, source.table)) {
+        const rows = (await serverView(db, source.table)).filter((row) => {
           const scopeId: unknown = Reflect.get(row, source.scopeColumn!);
-          if (typeof scopeId === 'string' && gone(scopeId)) await writer.storeServer(source.table, row.key, null);
-        }
+          return typeof scopeId === 'string' && gone(scopeId);
+        });
+        await writer.storeServerRows(source.table, rows.map(removal));
       }
     }
     for (const source of byId) {
       const ids = visible.get(source)!;
-      for (const row of await serverView(db, source.table)) {
-        if (!ids.has(row.key)) await writer.storeServer(source.table, row.key, null);
-      }
+      const rows = (await serverView(db, source.table)).filter((row) => !ids.has(row.key));
+      await writer.storeServerRows(source.table, rows.map(removal));
     }
     let count = 0;
     for (const { source, rows } of fetched) {
-      for (const serverRow of rows) {
-        const { key, row } = source.toRow(serverRow, env.ctx.userId);
-        await writer.storeServer(source.table, key, row);
-        count++;
-      }
+      await writer.storeServerRows(
+        source.table,
+        rows.map((serverRow) => source.toRow(serverRow, env.ctx.userId)),
+      );
+      count += rows.length;
     }
     await rebase(db, env.registry, writer.toRebase);
-    return { purged, fetched: count };
+    return { purged: goneScopes.length, fetched: count };
   });
 }
+
+/** A row the server no longer has for this user. */
+const removal = (row: { key: string }) => ({ key: row.key, row: null });

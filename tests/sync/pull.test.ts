@@ -11,7 +11,8 @@ import { syncRegistry } from '../../src/app/sync-registry.ts';
 import { mutate, type MutateEnv } from '../../src/sync/mutate.ts';
 import { pull, type PullEnv } from '../../src/sync/pull.ts';
 import { pushNext } from '../../src/sync/push.ts';
-import { BASE_URL, freshDb, scriptedClient, type ScriptedRequest } from './support/harness.ts';
+import { FakeBackend } from './support/fake-backend.ts';
+import { BASE_URL, freshDb, scriptedClient } from './support/harness.ts';
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const E1 = '00000000-0000-4000-8000-0000000000e1';
@@ -36,40 +37,6 @@ function event(id: string, updatedAt: string, fields: Record<string, unknown> = 
   };
 }
 
-/** A backend holding rows per table; GETs answer the rows after the request's keyset filter. */
-class FakeBackend {
-  tables: Record<string, Record<string, unknown>[]> = {};
-  requests: ScriptedRequest[] = [];
-  onPatch: (req: ScriptedRequest) => { status: number; body?: unknown } = () => ({ status: 200, body: [{ id: E1 }] });
-
-  answer = (req: ScriptedRequest) => {
-    this.requests.push(req);
-    if (req.path.startsWith('/rest/v1/rpc/')) return { status: 200, body: [] };
-    const table = req.path.replace('/rest/v1/', '');
-    if (req.method === 'PATCH') return this.onPatch(req);
-    let rows = [...(this.tables[table] ?? [])].sort(
-      (a, b) =>
-        String(a.updated_at ?? a.id).localeCompare(String(b.updated_at ?? b.id)) ||
-        String(a.id).localeCompare(String(b.id)),
-    );
-    const gte = req.search.get('updated_at');
-    if (gte) rows = rows.filter((r) => Date.parse(String(r.updated_at)) >= Date.parse(gte.replace(/^gte\./, '')));
-    const or = req.search.get('or');
-    if (or) {
-      const [, since] = /updated_at\.gt\."([^"]+)"/.exec(or)!;
-      const [, afterId] = /id\.gt\."([^"]*)"/.exec(or)!;
-      const t = Date.parse(since);
-      rows = rows.filter(
-        (r) =>
-          Date.parse(String(r.updated_at)) > t || (Date.parse(String(r.updated_at)) === t && String(r.id) > afterId),
-      );
-    }
-    const limit = Number(req.search.get('limit') ?? 1000);
-    if (req.search.get('select') === 'id') return { status: 200, body: rows.map((r) => ({ id: r.id })) };
-    return { status: 200, body: rows.slice(0, limit) };
-  };
-}
-
 let db: CrewCampDb;
 let backend: FakeBackend;
 let env: PullEnv;
@@ -79,7 +46,7 @@ const registry = syncRegistry({ supabaseUrl: BASE_URL });
 
 beforeEach(async () => {
   db = await freshDb(crypto.randomUUID());
-  backend = new FakeBackend();
+  backend = new FakeBackend(() => ({ status: 200, body: [{ id: E1 }] }));
   clock = 5_000;
   env = { db, registry, ctx: { client: scriptedClient(backend.answer), userId: ME }, pageSize: 2, now: () => clock };
   mutateEnv = { db, registry, userId: ME, clientId: 'c', now: () => clock };

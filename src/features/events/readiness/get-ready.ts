@@ -180,6 +180,29 @@ async function fullPull(timeoutMs = 120_000): Promise<boolean> {
   return false;
 }
 
+/** How often the pictures the pull has brought so far are looked for while it runs. */
+const EARLY_LOOK_MS = 500;
+
+/**
+ * Runs `fetch` again and again until `pull` has ended (or the device is full): a new device learns
+ * of the event's receipts only from the pull, and their download need not wait for its last page.
+ */
+function whilePulling(
+  pull: Promise<boolean>,
+  fetch: () => ReturnType<typeof fetchMissing>,
+): [Promise<boolean>, ReturnType<typeof fetchMissing>] {
+  let isPulling = true;
+  const pulled = pull.finally(() => (isPulling = false));
+  const early = (async () => {
+    for (;;) {
+      const result = await fetch();
+      if (result.failed === -1 || !isPulling) return result;
+      await Promise.race([pulled, new Promise((resolve) => setTimeout(resolve, EARLY_LOOK_MS))]);
+    }
+  })();
+  return [pulled, early];
+}
+
 /** Tells the crew this device holds everything of the event now; answers the server's time. */
 export async function reportReady(db: CrewCampDb, eventId: string): Promise<string | null> {
   const answer = await callRpc('report_device_ready', {
@@ -201,9 +224,9 @@ export async function getReady(eventId: string, onProgress: (progress: ReadyProg
   if (!(await appFilesReady()))
     return { status: 'failed', message: 'The app’s own files could not all be saved. Reload the app and try again.' };
   onProgress({ step: 'rows', done: 0, total: 1 });
-  // The pictures the device already knows of download while the rows do (the link stays full);
-  // the pictures the pull brought come after it.
-  const [pulled, early] = await Promise.all([fullPull(), fetchMissing(db, eventId, onProgress)]);
+  // The pictures download while the rows do (the link stays full): those the device knows of at
+  // once, and those the pulls bring as their rows arrive; whatever is still missing comes after.
+  const [pulled, early] = await Promise.all(whilePulling(fullPull(), () => fetchMissing(db, eventId, onProgress)));
   if (early.failed === -1) return { status: 'full', kept: early.kept, total: early.total };
   if (!pulled)
     return { status: 'failed', message: 'The event’s latest changes could not be downloaded. Check your signal.' };
