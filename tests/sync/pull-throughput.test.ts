@@ -2,7 +2,8 @@
  * How a pull moves rows (issue 23, sync throughput): pages written with bulk writes in one
  * transaction each, several tables read at once (a bounded number of requests in flight), a new
  * device's first pull reading the rows of its events once, a re-read membership row not taken for
- * a new one, and a rejoined event's rows read whole even past the server's 1,000-row cap.
+ * a new one (yet a membership change a failed pull stored is still reconciled), and a rejoined
+ * event's rows read whole even past the server's 1,000-row cap.
  */
 import 'fake-indexeddb/auto';
 import type { Table } from 'dexie';
@@ -122,6 +123,28 @@ describe('pull throughput', () => {
     await pull(env, { reconcile: false, full: false });
     expect(byEvent(backend, 'chat_messages')).toEqual([]);
     expect(backend.requests.some((r) => r.search.get('select') === 'id')).toBe(false);
+  });
+
+  it('still reads a rejoined event when the pull that saw the membership failed before its reconcile', async () => {
+    backend.tables.event_members = [myMembership('2026-11-20T10:00:00+00:00')];
+    backend.tables.events = [event(E1, '2026-11-20T10:00:00+00:00')];
+    backend.tables.chat_messages = [message(0, '2026-11-20T10:00:00+00:00')];
+    await pull(env);
+    // Rejoined, and a minute later another member joined: the next pull's overlap window no longer
+    // holds the own membership row.
+    const other = { ...myMembership('2026-11-22T10:01:00+00:00'), id: 'm2', user_id: 'u2' };
+    backend.tables.event_members = [myMembership('2026-11-22T10:00:00+00:00'), other];
+    backend.tables.chat_messages.push(message(1, '2026-11-10T00:00:00+00:00'));
+    // The visible ids cannot be read: the pull fails after storing the membership.
+    const answer = backend.answer;
+    const failing = scriptedClient((req) => (req.search.get('select') === 'id' ? { status: 503 } : answer(req)));
+    await expect(
+      pull({ ...env, ctx: { ...env.ctx, client: failing } }, { reconcile: false, full: false }),
+    ).rejects.toThrow();
+    expect(await db.chatMessages.count()).toBe(1);
+    // The next pull does not read the membership row again, yet reconciles.
+    await pull(env, { reconcile: false, full: false });
+    expect(await db.chatMessages.count()).toBe(2);
   });
 
   it("reads every row of an event the user rejoins, past the server's 1,000-row cap", async () => {
