@@ -165,19 +165,46 @@ async function ackedNow(db: CrewCampDb): Promise<Set<number>> {
  * Drops the entries that were acknowledged before the pull started (`ackedBefore`): the pull saw
  * their effect. Which entries, not when: an acknowledgement in the same millisecond as the pull's
  * start is on either side of it.
+ *
+ * Except where the pull cannot have seen it: an entry that removed a row the server still had
+ * when the pull ended (leaving an event, deleting one for good) hides rows without a tombstone,
+ * which only a reconciling pull sees. A pull that did not reconcile keeps such an entry, so its
+ * rows do not come back from their shadows, and answers true: a reconciling pull is needed.
  */
-async function settleAcked(db: CrewCampDb, registry: KindRegistry, ackedBefore: Set<number>): Promise<void> {
-  if (ackedBefore.size === 0) return;
-  await writeTx(db, async () => {
-    const done = (await allEntries(db)).filter((e) => e.status === 'acked' && ackedBefore.has(e.seq));
-    if (done.length === 0) return;
-    await db.outbox.bulkDelete(done.map((e) => e.seq));
-    await rebase(
-      db,
-      registry,
-      done.flatMap((e) => e.touched),
-    );
+async function settleAcked(
+  db: CrewCampDb,
+  registry: KindRegistry,
+  ackedBefore: Set<number>,
+  reconciled: boolean,
+): Promise<boolean> {
+  if (ackedBefore.size === 0) return false;
+  return writeTx(db, async () => {
+    const acked = (await allEntries(db)).filter((e) => e.status === 'acked' && ackedBefore.has(e.seq));
+    const unseen = reconciled ? [] : await withUnseenRemovals(db, acked);
+    const done = acked.filter((e) => !unseen.includes(e));
+    if (done.length > 0) {
+      await db.outbox.bulkDelete(done.map((e) => e.seq));
+      await rebase(
+        db,
+        registry,
+        done.flatMap((e) => e.touched),
+      );
+    }
+    return unseen.length > 0;
   });
+}
+
+/** The entries that removed a row the device still holds as the server's (its shadow has a row). */
+async function withUnseenRemovals<E extends { touched: string[] }>(db: CrewCampDb, entries: E[]): Promise<E[]> {
+  const touched = [...new Set(entries.flatMap((e) => e.touched))];
+  const shadows = await db.shadows.bulkGet(touched);
+  const removed = new Set<string>();
+  await Promise.all(
+    shadows.map(async (shadow) => {
+      if (shadow?.row && !(await tableOf(db, shadow.table).get(shadow.rowKey))) removed.add(shadow.id);
+    }),
+  );
+  return entries.filter((e) => e.touched.some((id) => removed.has(id)));
 }
 
 export interface PullOptions {
@@ -188,7 +215,8 @@ export interface PullOptions {
 }
 
 /**
- * One full pull. Throws a SendFailure when the backend cannot be read.
+ * One full pull. Throws a SendFailure when the backend cannot be read. Answers the rows read, and
+ * whether a reconciling pull is needed to see the effect of a change already sent (settleAcked).
  *
  * The sources that can change what the user sees (a membership: `membership`) and those before
  * them in the registry are read first; the others start reading once those are stored, so a
@@ -198,7 +226,7 @@ export interface PullOptions {
 export async function pull(
   env: PullEnv,
   options: PullOptions = { reconcile: true, full: true },
-): Promise<{ rows: number }> {
+): Promise<{ rows: number; needsReconcile: boolean }> {
   const now = env.now ?? Date.now;
   const started = performance.now();
   const ackedBefore = await ackedNow(env.db);
@@ -230,10 +258,10 @@ export async function pull(
     await env.db.meta.put({ key: 'lastReconcileAt', value: now() });
     if (joined) await env.db.meta.delete(VISIBILITY_KEY);
   }
-  await settleAcked(env.db, env.registry, ackedBefore);
+  const needsReconcile = await settleAcked(env.db, env.registry, ackedBefore, options.reconcile);
   await env.db.meta.put({ key: 'lastSyncedAt', value: now() });
   measurePull(started, { rows, ...spent });
-  return { rows };
+  return { rows, needsReconcile };
 }
 
 /** Where a pull's time went (ms): waiting for pages, comparing them with the device, storing them, reconciling. */

@@ -363,7 +363,7 @@ export class SyncEngine {
   private async runPull(): Promise<void> {
     const wanted = this.schedule.start();
     try {
-      await pull(
+      const pulled = await pull(
         {
           db: this.db,
           registry: this.options.registry,
@@ -374,6 +374,8 @@ export class SyncEngine {
         wanted,
       );
       this.schedule.succeeded(wanted);
+      // A change already sent hides rows that only a reconcile sees gone (leaving an event).
+      if (pulled.needsReconcile) this.schedule.want(true, true);
       this.store.setState({ isOnline: true, lastSyncedAt: this.now(), lastError: null });
     } catch (error) {
       const failure = asSendFailure(error);
