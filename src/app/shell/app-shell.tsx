@@ -5,6 +5,7 @@ import { RecordVisit } from '../../features/activity/index.ts';
 import { useAuthStore } from '../../features/auth/index.ts';
 import { EventBrandBar, EventMembersDialog } from '../../features/events/index.ts';
 import { CatchUpSummary } from '../../features/notifications/index.ts';
+import { isRealIdMove } from '../../features/sync-status/index.ts';
 import { KeepEventsReady } from '../../features/events/index.ts';
 import { eventIdFromPath } from '../../lib/paths.ts';
 import { ErrorBoundary } from '../error-fallback.tsx';
@@ -18,6 +19,19 @@ import { SidebarNav } from './sidebar-nav.tsx';
 
 /** The phone drawer's code (a dialog) loads when it is first opened, then stays for its animations. */
 const MobileNavDrawer = lazyPage(() => import('./mobile-nav-drawer.tsx'), 'MobileNavDrawer');
+
+/**
+ * The page's identity: a new path is a new page (its state and any error start afresh), except
+ * when an offline-made event gets its real id: the page open on it stays as it is (an open
+ * dialog, a draft).
+ */
+function usePageKey(pathname: string): string {
+  const [page, setPage] = useState({ path: pathname, key: pathname });
+  if (page.path === pathname) return page.key;
+  const next = { path: pathname, key: isRealIdMove(page.path, pathname) ? page.key : pathname };
+  setPage(next);
+  return next.key;
+}
 
 /** The signed-in shell: offline banner, header, sidebar (a drawer on phones) and the page. */
 export function AppShell() {
@@ -33,6 +47,7 @@ export function AppShell() {
   const isDrawerOpen = drawerPath === location.pathname;
   const eventId = eventIdFromPath(location.pathname);
   const section = location.pathname.split('/')[3];
+  const pageKey = usePageKey(location.pathname);
   // An event's pages carry its white label (organizer events).
   const brandedEventId = eventId;
 
@@ -104,7 +119,7 @@ export function AppShell() {
           pb={{ base: eventId && !isTyping ? `calc(1.25rem + ${TAB_BAR_SPACE})` : '5', md: '8' }}
         >
           <Box maxW="5xl" mx="auto">
-            <ErrorBoundary key={location.pathname}>
+            <ErrorBoundary key={pageKey}>
               {brandedEventId ? <EventBrandBar eventId={brandedEventId} /> : null}
               <Suspense fallback={<DelayedLoadingView />}>
                 <Outlet />

@@ -2,7 +2,7 @@ import { Badge, Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { ReplacedNotices } from '../../components/replaced-notices.tsx';
 import { EVENT_EDIT_GROUPS } from './sync/event-kinds.ts';
 import { Pencil } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EventMembersDialog } from './members/event-members-dialog.tsx';
@@ -29,15 +29,41 @@ export function EventPage() {
   const { eventId = '' } = useParams();
   const page = useEventPage(eventId);
   const [isEditing, setEditing] = useState(false);
-  // `?invite=1` (just created): the members dialog opens at once to invite the crew.
+  // `?invite=1` (just created): the members dialog opens at once to invite the crew. The address
+  // forgets it at once, so a reload does not open it again after the user closed it. The dialog
+  // stays open (and keeps its state) while the page of an offline-made event moves to its real id.
   const [search, setSearch] = useSearchParams();
   const [isMembersOpen, setMembersOpen] = useState(() => search.get('invite') === '1');
-  const closeMembers = () => {
-    setMembersOpen(false);
-    if (search.has('invite')) setSearch({}, { replace: true });
-  };
+  useEffect(() => {
+    if (search.has('invite'))
+      setSearch(
+        (params) => {
+          params.delete('invite');
+          return params;
+        },
+        { replace: true },
+      );
+  }, [search, setSearch]);
+  const closeMembers = () => setMembersOpen(false);
 
-  if (page.status !== 'ready') return <EventPageFallback page={page} loadingText="Loading the event..." />;
+  // The dialogs stay in place (their key) while the page reloads its rows (an offline-made event's real id).
+  const dialogs = (
+    <Suspense key="dialogs" fallback={null}>
+      {isEditing && page.status === 'ready' ? (
+        <EditEventDialog event={page.event} onClose={() => setEditing(false)} />
+      ) : null}
+      {isMembersOpen && page.status !== 'not-member' ? (
+        <EventMembersDialog isOpen eventId={eventId} onClose={closeMembers} />
+      ) : null}
+    </Suspense>
+  );
+  if (page.status !== 'ready')
+    return (
+      <>
+        <EventPageFallback page={page} loadingText="Loading the event..." />
+        {dialogs}
+      </>
+    );
   const { event, members, myUserId, isManager, names } = page;
   // Announcements and following are organizer features (priority_notifications).
   const hasAnnouncements = event.access_tier === 'organizer' && event.status !== 'deleted';
@@ -76,10 +102,7 @@ export function EventPage() {
           {isManager && event.status !== 'deleted' ? <BrandingCard event={event} /> : null}
         </Stack>
       </SimpleGrid>
-      <Suspense fallback={null}>
-        {isEditing ? <EditEventDialog event={event} onClose={() => setEditing(false)} /> : null}
-        {isMembersOpen ? <EventMembersDialog isOpen eventId={event.id} onClose={closeMembers} /> : null}
-      </Suspense>
+      {dialogs}
     </>
   );
 }

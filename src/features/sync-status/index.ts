@@ -2,4 +2,4 @@
 export { SignOutConfirm } from './sign-out-confirm.tsx';
 export { StorageWarning } from './storage-warning.tsx';
 export { SyncBanner } from './sync-banner.tsx';
-export { TempIdRedirect } from './temp-id-redirect.tsx';
+export { isRealIdMove, TempIdRedirect } from './temp-id-redirect.tsx';
