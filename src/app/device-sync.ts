@@ -9,7 +9,8 @@ import { syncRegistry } from './sync-registry.ts';
 import { supabase } from '../sync/supabase-client.ts';
 import { PUSH_NOW_MESSAGE, requestBackgroundSync } from '../sync/background-drain.ts';
 import { retryNetworkFailuresNow } from '../sync/network-retry.ts';
-import { getActiveSession, startSyncSession, stopSyncSession, trackSessionChange } from '../sync/sync-session.ts';
+import { trackSessionChange } from '../sync/session-change.ts';
+import { getActiveSession, startSyncSession, stopSyncSession } from '../sync/sync-session.ts';
 
 let currentUserId: string | null = null;
 let queue: Promise<unknown> = Promise.resolve();

@@ -8,6 +8,7 @@ import { deleteUserDb, openUserDb, type CrewCampDb } from '../db/crewcamp-db.ts'
 import type { AppClient } from './client.ts';
 import type { KindRegistry } from './kind-registry.ts';
 import { SyncEngine, type SyncEngineOptions } from './sync-engine.ts';
+import { latestSessionChange } from './session-change.ts';
 import { initialSyncStatus, useSyncStatusStore } from './sync-status-store.ts';
 
 export interface SyncSession {
@@ -32,7 +33,6 @@ export interface SyncSessionOptions extends Partial<SyncEngineOptions> {
 }
 
 let active: SyncSession | null = null;
-let change: Promise<unknown> = Promise.resolve();
 const listeners = new Set<() => void>();
 const openListeners = new Set<(session: SyncSession) => void>();
 
@@ -40,32 +40,32 @@ export function getActiveSession(): SyncSession | null {
   return active;
 }
 
-/** Records a start, switch or stop under way, so that `settledSession` can wait for it. */
-export function trackSessionChange(pending: Promise<unknown>): void {
-  change = pending;
-}
-
 /**
- * The active session once the change under way has finished: a write made in the moment between
+ * The active session once the changes under way have finished: a write made in the moment between
  * a page load (or a sign-in) and the device database being open waits for it instead of failing.
+ * A change recorded while waiting (the entry records the sign-in, then the engine's code the start)
+ * is waited for too.
  */
 export async function settledSession(): Promise<SyncSession | null> {
-  if (active) return active;
-  // The session is there as soon as the database is open (its engine may start later).
-  await new Promise<void>((resolve) => {
-    const off = subscribeToSession(() => {
-      if (!active) return;
-      off();
-      resolve();
-    });
-    void change
-      .catch(() => undefined)
-      .then(() => {
+  for (;;) {
+    if (active) return active;
+    const waitingFor = latestSessionChange();
+    // The session is there as soon as the database is open (its engine may start later).
+    await new Promise<void>((resolve) => {
+      const off = subscribeToSession(() => {
+        if (!active) return;
         off();
         resolve();
       });
-  });
-  return active;
+      void waitingFor
+        .catch(() => undefined)
+        .then(() => {
+          off();
+          resolve();
+        });
+    });
+    if (active || latestSessionChange() === waitingFor) return active;
+  }
 }
 
 export function subscribeToSession(listener: () => void): () => void {

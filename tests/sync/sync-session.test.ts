@@ -7,7 +7,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { getActiveSession, onDeviceOpen, startSyncSession, stopSyncSession } from '../../src/sync/sync-session.ts';
+import { trackSessionChange } from '../../src/sync/session-change.ts';
+import {
+  getActiveSession,
+  onDeviceOpen,
+  settledSession,
+  startSyncSession,
+  stopSyncSession,
+} from '../../src/sync/sync-session.ts';
 import { initialSyncStatus, type SyncStatus } from '../../src/sync/sync-status-store.ts';
 import { memoryLocks } from './support/memory-locks.ts';
 import { newScript, scriptedClient, testKinds } from './support/harness.ts';
@@ -67,4 +74,24 @@ it('a sign-out before the first screen drew closes the device without starting t
   await Promise.all([starting, stopping]);
   expect(store.getState().isLeader).toBe(false);
   expect(store.getState().userId).toBeNull();
+});
+
+it('a change queued right after a sign-in, before the engine code has loaded, waits for the session', async () => {
+  const userId = crypto.randomUUID();
+  const script = newScript();
+  let loadEngineCode = () => {};
+  const codeLoaded = new Promise<void>((resolve) => (loadEngineCode = resolve));
+  // As main.tsx does: the sign-in is recorded at once; the start is recorded once the code is there.
+  trackSessionChange(
+    codeLoaded.then(() =>
+      trackSessionChange(
+        startSyncSession(quietBackend, testKinds(script), userId, { locks: memoryLocks(), realtime: false }),
+      ),
+    ),
+  );
+  const waiting = settledSession();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(getActiveSession()).toBeNull();
+  loadEngineCode();
+  expect((await waiting)?.userId).toBe(userId);
 });
