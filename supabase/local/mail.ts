@@ -104,7 +104,7 @@ export function devMailApi(app: App): ApiHandler {
 <title>Mail sent by the local backend</title>
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1a202c}
 article{border:1px solid #cbd5e0;border-radius:8px;padding:1rem;margin:1rem 0}h2{margin:0 0 .25rem;font-size:1.1rem}
-.meta{color:#4a5568;margin:0}pre{white-space:pre-wrap;font-family:inherit}a{word-break:break-all}</style></head>
+.meta{color:#4a5568;margin:0}pre{white-space:pre-wrap;font-family:inherit}a{word-break:break-all;display:inline-block}</style></head>
 <body><h1>Mail sent by the local backend</h1>${items || '<p>No mail yet.</p>'}</body></html>`;
     return { status: 200, body: html, headers: { 'content-type': 'text/html; charset=utf-8' } };
   };
