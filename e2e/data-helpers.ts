@@ -89,7 +89,8 @@ export async function createEventInUi(page: Page, name: string, dates?: { start:
   await expect(dialog).toBeHidden();
   const invite = page.getByRole('dialog', { name: 'Event Members' });
   await expect(invite).toBeVisible();
-  await page.keyboard.press('Escape');
+  // Closed with its button: an Escape pressed in the instant the dialog appears, before it listens, is lost.
+  await invite.getByRole('button', { name: 'Close' }).click();
   await expect(invite).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await page.goBack();

@@ -32,7 +32,8 @@ afterAll(async () => {
 });
 
 /** A pull as the engine runs it after its own pushes: no reconcile, no snapshots. */
-const quickPull = (d: Device) => pull({ db: d.db, registry: d.registry, ctx: ctxOf(d) }, { reconcile: false, full: false });
+const quickPull = (d: Device) =>
+  pull({ db: d.db, registry: d.registry, ctx: ctxOf(d) }, { reconcile: false, full: false });
 const outboxOf = (d: Device) => d.db.outbox.toArray();
 
 describe('a change whose effect no delta brings', () => {
