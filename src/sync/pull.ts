@@ -14,7 +14,7 @@
 import type { CrewCampDb } from '../db/crewcamp-db.ts';
 import type { MirrorTable, RowOf } from '../db/mirror.ts';
 import type { KindRegistry, SyncContext } from './kind-registry.ts';
-import { LocalWriter, sameRow, serverView, shadowedRow, shadowsOf, tableOf } from './local-writer.ts';
+import { LocalWriter, sameRow, serverView, shadowedRow, shadowsOf, splitShadowId, tableOf } from './local-writer.ts';
 import type { DeltaSource, PulledRow, SnapshotSource } from './pull-source.ts';
 import { rebase } from './rebase.ts';
 import { reconcileVisibility } from './reconcile-visibility.ts';
@@ -201,7 +201,9 @@ async function withUnseenRemovals<E extends { touched: string[] }>(db: CrewCampD
   const removed = new Set<string>();
   await Promise.all(
     shadows.map(async (shadow) => {
-      if (shadow?.row && !(await tableOf(db, shadow.table).get(shadow.rowKey))) removed.add(shadow.id);
+      if (!shadow?.row) return;
+      const { table, key } = splitShadowId(shadow.id);
+      if (!(await tableOf(db, table).get(key))) removed.add(shadow.id);
     }),
   );
   return entries.filter((e) => e.touched.some((id) => removed.has(id)));
