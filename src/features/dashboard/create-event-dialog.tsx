@@ -2,7 +2,7 @@ import { tierLimits } from '../../access/tier-limits.ts';
 import type { Tier } from '../../access/tiers.ts';
 import { FormMessage } from '../../components/form-message.tsx';
 import { mutate } from '../../data/index.ts';
-import { EMPTY_EVENT_FORM, eventFieldsOf, type EventFormValues } from '../events/index.ts';
+import { emptyEventForm, eventFieldsOf, type EventFormValues } from '../events/index.ts';
 import { EventFormDialog } from '../events/index.ts';
 import { datesRefusal } from '../events/index.ts';
 import { eventsAtOnceRefusal } from '../events/index.ts';
@@ -39,7 +39,7 @@ export function CreateEventDialog({ tier, activeCreatedCount, onClose, onQueued 
   return (
     <EventFormDialog
       title="Create an event"
-      initial={{ ...EMPTY_EVENT_FORM, currency }}
+      initial={{ ...emptyEventForm(), currency }}
       submitLabel="Create event"
       isBlocked={Boolean(fullRefusal)}
       checkDates={checkDates}

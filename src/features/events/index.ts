@@ -8,7 +8,7 @@ export * from './use-real-event-id.ts';
 export * from './use-invitations.ts';
 export * from './use-invitation-names.ts';
 export { CopyButton } from './copy-button.tsx';
-export { EMPTY_EVENT_FORM, EventFormDialog, eventFieldsOf } from './event-form.tsx';
+export { emptyEventForm, EventFormDialog, eventFieldsOf } from './event-form.tsx';
 export type { EventFormValues } from './event-form.tsx';
 export { formatDateRange } from './event-format.ts';
 export { EventPageFallback } from './event-page-fallback.tsx';
