@@ -7,6 +7,7 @@
 import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { onDeviceOpen } from '../../data/device-open.ts';
+import { awaitFirstAnswer } from '../../data/first-screen.ts';
 import { useDeviceQuery } from '../../data/use-device-query.ts';
 import { useSyncSession } from '../../data/use-sync-session.ts';
 import { parseRows } from '../../db/validated-read.ts';
@@ -108,7 +109,10 @@ onDeviceOpen((db, me) => {
     read.value = answer;
     return answer;
   });
-  read.answer.catch(() => undefined);
+  // A read that failed leaves the home to its live query.
+  read.answer.catch(() => {
+    if (firstRead === read) firstRead = null;
+  });
   firstRead = read;
   // Only for a home drawn right after the start: later visits wait for their own live answer.
   setTimeout(() => {
@@ -119,16 +123,18 @@ onDeviceOpen((db, me) => {
 /** The first read's answer for this database, once it has come (re-renders when it does). */
 function useFirstRead(db: CrewCampDb | undefined): HomeNeeds | null {
   const read = firstRead?.db === db ? firstRead : null;
-  const [answer, setAnswer] = useState<{ read: FirstRead; value: HomeNeeds } | null>(null);
+  const [answer, setAnswer] = useState<{ read: FirstRead; value: HomeNeeds | null } | null>(null);
   useEffect(() => {
     if (!read || read.value) return;
     let isCurrent = true;
-    // A read that failed leaves the home to its live query.
+    // A read that failed (no longer `firstRead`) leaves the home to its live query: draw again.
     read.answer.then(
       (value) => {
         if (isCurrent) setAnswer({ read, value });
       },
-      () => undefined,
+      () => {
+        if (isCurrent) setAnswer({ read, value: null });
+      },
     );
     return () => {
       isCurrent = false;
@@ -140,8 +146,16 @@ function useFirstRead(db: CrewCampDb | undefined): HomeNeeds | null {
 
 export function useHomeNeeds(): HomeNeeds {
   const db = useSyncSession()?.db;
-  const live = useDeviceQuery(readHome, [], EMPTY);
   const first = useFirstRead(db);
+  // While the first read is under way, the live query waits for it: its own read of the same rows
+  // would compete with it for the main thread. The engine's start waits for the first read then.
+  const isFirstPending = db !== undefined && firstRead?.db === db && first === null;
+  useEffect(() => (isFirstPending ? awaitFirstAnswer() : undefined), [isFirstPending]);
+  const live = useDeviceQuery(
+    (database, me) => (isFirstPending ? Promise.resolve(EMPTY) : readHome(database, me)),
+    [isFirstPending],
+    EMPTY,
+  );
   useEffect(() => {
     if (live.isLoaded && firstRead?.db === db) firstRead = null;
   }, [live.isLoaded, db]);
