@@ -11,18 +11,20 @@ export interface MemberSummary {
 
 /**
  * Counting needs only the event_id index (no rows read back and parsed: a crew of 1,000 on the
- * device would cost a frame or two each time one member row changes); the rows read whole are the
- * user's own memberships, one per event. The home reads it inside its own read (use-home-needs.ts).
+ * device would cost a frame or two each time one member row changes), and no walk over it either:
+ * the index's distinct event ids, then one native count per event. A key cursor over 1,000 members
+ * is 1,000 tasks on the main thread (bench/home.ts). The rows read whole are the user's own
+ * memberships, one per event. The home reads it inside its own read (use-home-needs.ts).
  */
 export async function readMemberSummaries(db: CrewCampDb, userId: string): Promise<Record<string, MemberSummary>> {
   const [eventIds, mine] = await Promise.all([
-    db.members.orderBy('event_id').keys(),
+    db.members.orderBy('event_id').uniqueKeys(),
     db.members.where('user_id').equals(userId).toArray(),
   ]);
+  const ids = eventIds.filter((id): id is string => typeof id === 'string');
+  const counts = await Promise.all(ids.map((eventId) => db.members.where('event_id').equals(eventId).count()));
   const summary: Record<string, MemberSummary> = {};
-  for (const eventId of eventIds) {
-    if (typeof eventId === 'string') (summary[eventId] ??= { count: 0, myRole: null }).count += 1;
-  }
+  ids.forEach((eventId, i) => (summary[eventId] = { count: counts[i], myRole: null }));
   for (const member of parseRows(memberRowSchema, mine)) {
     (summary[member.event_id] ??= { count: 0, myRole: null }).myRole = member.role;
   }
