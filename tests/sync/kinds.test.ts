@@ -13,6 +13,7 @@ import { mutate, type MutateEnv } from '../../src/sync/mutate.ts';
 import { pushNext, type PushEnv } from '../../src/sync/push.ts';
 import { MutationValidationError } from '../../src/sync/send-errors.ts';
 import { BASE_URL, freshDb, scriptedClient, type Script } from './support/harness.ts';
+import { serverEventRow } from './support/server-rows.ts';
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const FRIEND = '00000000-0000-4000-8000-000000000002';
@@ -55,24 +56,8 @@ beforeEach(async () => {
   });
 });
 
-function serverEvent(overrides: Record<string, unknown> = {}) {
-  return {
-    id: REAL,
-    name: 'Camp',
-    description: null,
-    location: null,
-    start_date: null,
-    end_date: null,
-    access_tier: 'free',
-    status: 'active',
-    created_by: ME,
-    client_ref: 'x',
-    created_at: STAMP,
-    updated_at: STAMP,
-    deleted_at: null,
-    ...overrides,
-  };
-}
+const serverEvent = (overrides: Record<string, unknown> = {}) =>
+  serverEventRow(REAL, ME, STAMP, { client_ref: 'x', ...overrides });
 
 async function createOfflineEvent() {
   const created = await mutate<{ id: string; clientRef: string }>(env, 'event.create', { name: 'Camp' });

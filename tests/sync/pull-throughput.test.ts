@@ -13,26 +13,13 @@ import { syncRegistry } from '../../src/app/sync-registry.ts';
 import { pull, type PullEnv } from '../../src/sync/pull.ts';
 import { FakeBackend } from './support/fake-backend.ts';
 import { BASE_URL, freshDb, scriptedClient } from './support/harness.ts';
+import { serverEventRow } from './support/server-rows.ts';
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const E1 = '00000000-0000-4000-8000-0000000000e1';
 const registry = syncRegistry({ supabaseUrl: BASE_URL });
 
-const event = (id: string, updatedAt: string) => ({
-  id,
-  name: 'Camp',
-  description: null,
-  location: null,
-  start_date: null,
-  end_date: null,
-  access_tier: 'free',
-  status: 'active',
-  created_by: ME,
-  client_ref: null,
-  created_at: updatedAt,
-  updated_at: updatedAt,
-  deleted_at: null,
-});
+const event = (id: string, updatedAt: string) => serverEventRow(id, ME, updatedAt);
 
 const myMembership = (updatedAt: string) => ({
   id: 'm1',

@@ -13,29 +13,14 @@ import { pull, type PullEnv } from '../../src/sync/pull.ts';
 import { pushNext } from '../../src/sync/push.ts';
 import { FakeBackend } from './support/fake-backend.ts';
 import { BASE_URL, freshDb, scriptedClient } from './support/harness.ts';
+import { serverEventRow } from './support/server-rows.ts';
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const E1 = '00000000-0000-4000-8000-0000000000e1';
 const E2 = '00000000-0000-4000-8000-0000000000e2';
 
-function event(id: string, updatedAt: string, fields: Record<string, unknown> = {}) {
-  return {
-    id,
-    name: 'Camp',
-    description: null,
-    location: null,
-    start_date: null,
-    end_date: null,
-    access_tier: 'free',
-    status: 'active',
-    created_by: ME,
-    client_ref: null,
-    created_at: updatedAt,
-    updated_at: updatedAt,
-    deleted_at: null,
-    ...fields,
-  };
-}
+const event = (id: string, updatedAt: string, fields: Record<string, unknown> = {}) =>
+  serverEventRow(id, ME, updatedAt, fields);
 
 let db: CrewCampDb;
 let backend: FakeBackend;
