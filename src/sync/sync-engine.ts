@@ -374,8 +374,7 @@ export class SyncEngine {
         wanted,
       );
       this.schedule.succeeded(wanted);
-      // A change already sent hides rows that only a reconcile sees gone (leaving an event).
-      if (pulled.needsReconcile) this.schedule.want(true, true);
+      if (pulled.needsReconcile) this.schedule.want(true, true); // a sent change only a reconcile sees
       this.store.setState({ isOnline: true, lastSyncedAt: this.now(), lastError: null });
     } catch (error) {
       const failure = asSendFailure(error);
