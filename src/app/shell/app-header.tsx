@@ -6,6 +6,7 @@ import { Logo } from '../../components/logo.tsx';
 import type { CurrentUser } from '../../features/auth/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { NotificationsBell } from './notifications-bell.tsx';
+import { AfterFirstScreen } from '../../data/after-first-screen.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserAvatarLink } from './user-avatar-link.tsx';
 
@@ -51,7 +52,9 @@ export function AppHeader({ user, onOpenMenu }: AppHeaderProps) {
             {tierLabel(user.tier)}
           </Badge>
         ) : null}
-        <NotificationsBell />
+        <AfterFirstScreen>
+          <NotificationsBell />
+        </AfterFirstScreen>
         <ThemeToggle />
         <UserAvatarLink name={user?.name ?? user?.email ?? null} avatar={user?.avatar ?? null} />
       </HStack>

@@ -5,6 +5,7 @@ import { RecordVisit } from '../../features/activity/index.ts';
 import { useAuthStore } from '../../features/auth/index.ts';
 import { EventBrandBar, EventMembersDialog } from '../../features/events/index.ts';
 import { CatchUpSummary } from '../../features/notifications/index.ts';
+import { AfterFirstScreen } from '../../data/after-first-screen.tsx';
 import { isRealIdMove } from '../../features/sync-status/index.ts';
 import { KeepEventsReady } from '../../features/events/index.ts';
 import { eventIdFromPath } from '../../lib/paths.ts';
@@ -89,7 +90,9 @@ export function AppShell() {
           setDrawerPath(location.pathname);
         }}
       />
-      <CatchUpSummary />
+      <AfterFirstScreen>
+        <CatchUpSummary />
+      </AfterFirstScreen>
       <KeepEventsReady />
       <Flex flex="1" align="stretch">
         <Box

@@ -25,12 +25,20 @@ function PastEventCard(props: ComponentProps<typeof EventCard>) {
   return <EventCard {...props} needs={withActivity} />;
 }
 
+/** The shortest a card is (name, dates, place, members) with the gap below it, in CSS pixels. */
+const CARD_MIN_HEIGHT = 240;
+
 /**
- * Cards in the first render: more than a first screen holds (two or three on a phone, two rows of
- * three on a desktop). The others follow in a transition right after, so the home is on screen
- * without waiting for cards below the fold (bench/home.ts measures both).
+ * Cards in the first render: at least as many as the window can show (its height over the
+ * shortest card, times the grid's columns: one on a phone, two from 48em, three from 80em), so the
+ * first screen is never short of a card. The others follow in a transition right after, so the home is on screen without
+ * waiting for cards below the fold (bench/home.ts measures both).
  */
-const FIRST_CARDS = 6;
+function firstScreenCards(): number {
+  const isAtLeast = (width: string) => globalThis.matchMedia?.(`(min-width: ${width})`).matches ?? true;
+  const columns = isAtLeast('80em') ? 3 : isAtLeast('48em') ? 2 : 1;
+  return columns * Math.ceil((globalThis.innerHeight || 1080) / CARD_MIN_HEIGHT);
+}
 
 /** How many of `total` cards to draw: the first screen's, then all of them. */
 function useCardsShown(total: number): number {
@@ -41,7 +49,7 @@ function useCardsShown(total: number): number {
     if (isAll) performance.mark('crewcamp:home-cards-all');
     else startTransition(() => setAll(true));
   }, [isAll, total]);
-  return isAll ? total : Math.min(total, FIRST_CARDS);
+  return isAll ? total : Math.min(total, firstScreenCards());
 }
 
 /** The events of one status, in the home's order: one column on phones, more where there is room. */

@@ -97,7 +97,8 @@ export function useCatchUp(): CatchUp {
   const note = useCatchUpStore((state) => state.note);
   const events = useDeviceQuery(
     async (db, me) => {
-      if (!since) return [];
+      // Shown only online: offline nothing is read (it reads every message of the device).
+      if (!since || !isOnline) return [];
       const myRideIds = new Set(
         (await db.ridePassengers.where('user_id').equals(me).toArray()).map((seat) => seat.ride_id),
       );
@@ -114,7 +115,7 @@ export function useCatchUp(): CatchUp {
         myRides: (await db.rides.toArray()).filter((ride) => myRideIds.has(ride.id)),
       });
     },
-    [since],
+    [since, isOnline],
     [] as CatchUpEvent[],
   );
   return useMemo(
