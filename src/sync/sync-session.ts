@@ -34,7 +34,11 @@ export interface SyncSessionOptions extends Partial<SyncEngineOptions> {
 
 let active: SyncSession | null = null;
 const listeners = new Set<() => void>();
-const openListeners = new Set<(session: SyncSession) => void>();
+/** What a listener may hand back when a session opens: a read the session's screens wait for. */
+type OpenListener = (session: SyncSession) => void | Promise<unknown>;
+const openListeners = new Set<OpenListener>();
+/** The longest a first read holds a new session back from the screens (they then render without it). */
+const FIRST_READ_HOLD_MS = 300;
 
 export function getActiveSession(): SyncSession | null {
   return active;
@@ -76,11 +80,14 @@ export function subscribeToSession(listener: () => void): () => void {
 /**
  * Runs `listener` with each session as its device database opens (at once for one already open),
  * before screens render it: the first screen can start its read there, ahead of the engine's and
- * the other screens' work (the home does, use-home-needs.ts).
+ * the other screens' work (the home does, use-home-needs.ts). A listener may return that read:
+ * the new session then reaches the screens once it is in (at most FIRST_READ_HOLD_MS later), so
+ * React renders the session once, with the answer, instead of once without it and again with it,
+ * and that render does not compete with the read.
  */
-export function onDeviceOpen(listener: (session: SyncSession) => void): () => void {
+export function onDeviceOpen(listener: OpenListener): () => void {
   openListeners.add(listener);
-  if (active) listener(active);
+  if (active) void listener(active);
   return () => openListeners.delete(listener);
 }
 
@@ -103,12 +110,18 @@ export async function startSyncSession(
   const engine = new SyncEngine({ db, registry, client, userId, ...options });
   const session: SyncSession = { userId, db, engine, ready: Promise.resolve(), started: Promise.resolve() };
   // The first screen's read goes first: its transaction is queued before the engine's.
-  for (const listener of openListeners) listener(session);
+  const reads = [...openListeners].map((listener) => listener(session)).filter((read) => read !== undefined);
   session.ready = engine.prepare();
   session.started = session.ready.then(async () => {
     await beforeEngineStart?.();
     if (active === session) await engine.start();
   });
+  if (reads.length) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cap = new Promise((resolve) => (timer = setTimeout(resolve, FIRST_READ_HOLD_MS)));
+    await Promise.race([Promise.allSettled(reads), cap]);
+    clearTimeout(timer);
+  }
   setActive(session);
   try {
     await session.started;

@@ -29,7 +29,9 @@ it('opens the device to screens and takes changes before the engine starts; the 
   let drawFirstScreen = () => {};
   const firstScreen = new Promise<void>((resolve) => (drawFirstScreen = resolve));
   const opened: string[] = [];
-  const off = onDeviceOpen((session) => opened.push(session.userId));
+  const off = onDeviceOpen((session) => {
+    opened.push(session.userId);
+  });
   const store = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
 
   const starting = startSyncSession(quietBackend, testKinds(script), userId, {
@@ -53,6 +55,38 @@ it('opens the device to screens and takes changes before the engine starts; the 
   await starting;
   await expect.poll(() => script.sent).toEqual([{ kind: 'test.set', id: 'a', value: 'before-the-engine' }]);
   await expect.poll(() => store.getState().pendingCount).toBe(0);
+  off();
+});
+
+it("the first screen's read holds the session back from the screens until it is in, at most 300 ms", async () => {
+  const store = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
+  const options = { locks: memoryLocks(), realtime: false, store };
+  let answer = () => {};
+  const read = new Promise<void>((resolve) => (answer = resolve));
+  const readFor: string[] = [];
+  let off = onDeviceOpen((session) => {
+    readFor.push(session.userId);
+    return read;
+  });
+  const userId = crypto.randomUUID();
+  void startSyncSession(quietBackend, testKinds(newScript()), userId, options);
+  await expect.poll(() => readFor).toEqual([userId]);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  // The read is under way: the screens do not see the session yet (they would render it without the answer).
+  expect(getActiveSession()).toBeNull();
+  answer();
+  await expect.poll(() => getActiveSession()?.userId).toBe(userId);
+  off();
+  await stopSyncSession();
+
+  // A read that does not answer holds the session back no longer than the cap.
+  off = onDeviceOpen(() => new Promise<void>(() => {}));
+  const other = crypto.randomUUID();
+  const started = performance.now();
+  void startSyncSession(quietBackend, testKinds(newScript()), other, options);
+  await expect.poll(() => getActiveSession()?.userId, { interval: 10 }).toBe(other);
+  expect(performance.now() - started).toBeLessThan(2000);
+  expect(performance.now() - started).toBeGreaterThanOrEqual(300);
   off();
 });
 

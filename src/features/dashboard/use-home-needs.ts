@@ -118,6 +118,8 @@ onDeviceOpen((db, me) => {
   setTimeout(() => {
     if (firstRead === read) firstRead = null;
   }, FIRST_READ_LIFETIME_MS);
+  // The session reaches React once this answer is in: the home renders once, with it.
+  return read.answer;
 });
 
 /** The first read's answer for this database, once it has come (re-renders when it does). */
