@@ -47,6 +47,7 @@ import {
   tokens,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
+import { listClassStyles } from '../../components/list-classes.ts';
 
 const themeBase = defineConfig({
   preflight: true,
@@ -118,6 +119,7 @@ const config = defineConfig({
   globalCss: {
     html: { colorPalette: 'forest', bg: 'bg', WebkitTapHighlightColor: 'transparent' },
     body: { minHeight: '100dvh' },
+    ...listClassStyles,
   },
   theme: {
     tokens: {

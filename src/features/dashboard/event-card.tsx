@@ -1,10 +1,10 @@
-import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { CalendarDays, EllipsisVertical, MapPin, RotateCcw, Users } from 'lucide-react';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { shallow } from 'zustand/shallow';
 import { paths } from '../../lib/paths.ts';
-import { OnDemandButton } from '../../components/on-demand-button.tsx';
+import { listClasses, type BadgeTone } from '../../components/list-classes.ts';
 import type { EventRow } from '../events/index.ts';
 import type { MemberSummary } from '../events/index.ts';
 import { formatDateRange } from '../events/index.ts';
@@ -19,16 +19,36 @@ const ROLE_LABELS = { creator: 'Creator', admin: 'Admin', member: 'Member' } as 
 
 const loadActionsMenu = () => import('./event-actions-menu.tsx');
 
-/** The actions button; the menu's code loads when it is first opened. */
+/**
+ * The actions button; the menu's code loads when it is first opened. Until then a plain button
+ * with the menu trigger's look (list-classes.ts) stands in: it warms the code on hover or focus.
+ */
 function EventActions(props: EventActionsMenuProps) {
   const menu = useOnDemand(loadActionsMenu);
   if (menu.module) return <menu.module.EventActionsMenu {...props} />;
   return (
-    <OnDemandButton label={`Actions for ${props.eventName}`} popup="menu" onDemand={menu}>
-      <EllipsisVertical />
-    </OnDemandButton>
+    <button
+      type="button"
+      className={listClasses.iconButton}
+      aria-label={`Actions for ${props.eventName}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={menu.warm}
+      onFocus={menu.warm}
+      onClick={menu.open}
+    >
+      <EllipsisVertical aria-hidden />
+    </button>
   );
 }
+
+/** The timing badge's tone: happening now stands out, a past event is grey. */
+const TIMING_TONES: Record<EventNeeds['timing']['kind'], BadgeTone> = {
+  now: 'ember-solid',
+  past: 'gray',
+  upcoming: 'forest',
+  undated: 'forest',
+};
 
 interface EventCardProps {
   event: EventRow;
@@ -69,54 +89,54 @@ export const EventCard = memo(function EventCard({
     ...(isCreator && !isDeleted ? [{ value: 'delete' as const, label: 'Delete event' }] : []),
     ...(isCreator ? [{ value: 'delete-for-good' as const, label: 'Delete for good' }] : []),
   ];
+  // Plain elements with static classes (list-classes.ts): the home's first render draws these.
   return (
-    <Stack as="article" aria-label={event.name} bg="bg.panel" borderWidth="1px" rounded="xl" p="4" gap="3" minW="0">
-      <HStack align="start" gap="2">
-        <Stack gap="1" flex="1" minW="0">
+    <article aria-label={event.name} className={listClasses.card}>
+      <div className={listClasses.head}>
+        <div className={listClasses.stack}>
           {isDeleted ? (
-            <Text fontWeight="semibold" textStyle="lg" truncate>
-              {event.name}
-            </Text>
+            <p className={listClasses.title}>{event.name}</p>
           ) : (
-            <Box asChild fontWeight="semibold" textStyle="lg" color="fg" _hover={{ color: 'forest.fg' }} truncate>
-              <RouterLink to={paths.event.href(event.id)}>{event.name}</RouterLink>
-            </Box>
+            <RouterLink className={listClasses.title} to={paths.event.href(event.id)}>
+              {event.name}
+            </RouterLink>
           )}
-          <HStack gap="2" wrap="wrap">
+          <div className={listClasses.row}>
             {summary?.myRole ? (
-              <Badge variant="subtle" colorPalette={summary.myRole === 'member' ? 'gray' : 'forest'}>
+              <span className={listClasses.badge} data-tone={summary.myRole === 'member' ? 'gray' : 'forest'}>
                 {ROLE_LABELS[summary.myRole]}
-              </Badge>
+              </span>
             ) : null}
             {needs && !isDeleted ? (
-              <Badge
-                variant={needs.timing.kind === 'now' ? 'solid' : 'subtle'}
-                colorPalette={needs.timing.kind === 'now' ? 'ember' : needs.timing.kind === 'past' ? 'gray' : 'forest'}
-              >
+              <span className={listClasses.badge} data-tone={TIMING_TONES[needs.timing.kind]}>
                 {timingText(needs.timing)}
-              </Badge>
+              </span>
             ) : null}
-            {isSaving ? <Badge variant="outline">Not synced yet</Badge> : null}
-          </HStack>
-        </Stack>
+            {isSaving ? (
+              <span className={listClasses.badge} data-tone="outline">
+                Not synced yet
+              </span>
+            ) : null}
+          </div>
+        </div>
         {actions.length ? <EventActions eventName={event.name} actions={actions} onAction={onAction} /> : null}
-      </HStack>
-      <Stack gap="1.5" color="fg.muted" textStyle="sm">
-        <HStack gap="2">
+      </div>
+      <div className={listClasses.facts}>
+        <div>
           <CalendarDays size={16} aria-hidden />
-          <Text>{dates ?? 'No dates yet'}</Text>
-        </HStack>
+          <span>{dates ?? 'No dates yet'}</span>
+        </div>
         {event.location ? (
-          <HStack gap="2" minW="0">
+          <div>
             <MapPin size={16} aria-hidden />
-            <Text truncate>{event.location}</Text>
-          </HStack>
+            <span data-truncate="">{event.location}</span>
+          </div>
         ) : null}
-        <HStack gap="2">
+        <div>
           <Users size={16} aria-hidden />
-          <Text>{summary?.count === 1 ? '1 member' : `${summary?.count ?? 0} members`}</Text>
-        </HStack>
-      </Stack>
+          <span>{summary?.count === 1 ? '1 member' : `${summary?.count ?? 0} members`}</span>
+        </div>
+      </div>
       {needs && !isDeleted ? (
         <EventNeedsLines eventId={event.id} lines={needsLines(needs, (section) => isOpen(event.id, section))} />
       ) : null}
@@ -132,6 +152,6 @@ export const EventCard = memo(function EventCard({
           Restore
         </Button>
       ) : null}
-    </Stack>
+    </article>
   );
 }, sameCard);

@@ -1,7 +1,7 @@
-import { Box, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { format, parseISO } from 'date-fns';
 import { CalendarClock, Car, ListChecks, MessageCircle, Sparkles, Wallet, type LucideIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
+import { listClasses } from '../../components/list-classes.ts';
 import { paths, type EventSection } from '../../lib/paths.ts';
 import { formatMoney } from '../expenses/index.ts';
 import type { EventNeeds, MyRide } from './home-needs.ts';
@@ -87,35 +87,20 @@ export function needsLines(needs: EventNeeds, isOpen: (section: EventSection) =>
 export function EventNeedsLines({ eventId, lines }: { eventId: string; lines: Line[] }) {
   if (!lines.length) return null;
   return (
-    <Stack as="ul" aria-label="What needs you" gap="0" listStyleType="none" mx="-2">
+    <ul aria-label="What needs you" className={listClasses.lines}>
       {lines.map((line) => (
-        <Box as="li" key={line.key ?? line.section}>
-          <HStack
-            asChild
-            gap="2"
-            px="2"
-            minH="11"
-            rounded="md"
-            textStyle="sm"
-            color={line.isUrgent ? 'fg' : 'fg.muted'}
-            fontWeight={line.isUrgent ? 'medium' : 'normal'}
-            _hover={{ bg: 'bg.muted' }}
+        <li key={line.key ?? line.section}>
+          <RouterLink
+            className={listClasses.line}
+            to={paths.eventSection.href(eventId, line.section)}
+            data-needs={line.key ?? line.section}
+            data-urgent={line.isUrgent ? '' : undefined}
           >
-            <RouterLink to={paths.eventSection.href(eventId, line.section)} data-needs={line.key ?? line.section}>
-              <Icon
-                as={line.icon}
-                boxSize="4"
-                flexShrink={0}
-                color={line.isUrgent ? 'ember.fg' : undefined}
-                aria-hidden
-              />
-              <Text lineClamp={2} minW="0">
-                {line.text}
-              </Text>
-            </RouterLink>
-          </HStack>
-        </Box>
+            <line.icon aria-hidden />
+            <span>{line.text}</span>
+          </RouterLink>
+        </li>
       ))}
-    </Stack>
+    </ul>
   );
 }
