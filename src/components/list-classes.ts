@@ -24,7 +24,7 @@ export const listClasses = {
 /** The badge tones the cards use: `data-tone` on a `cc-badge`. */
 export type BadgeTone = 'forest' | 'gray' | 'ember-solid' | 'outline';
 
-const styles: Record<string, SystemStyleObject> = {
+export const listClassStyles: Record<string, SystemStyleObject> = {
   // Chakra's Stack (column) with the card's panel look.
   '.cc-card': {
     display: 'flex',
@@ -123,5 +123,3 @@ const styles: Record<string, SystemStyleObject> = {
     '&[data-urgent] svg': { color: 'ember.fg' },
   },
 };
-
-export const listClassStyles = styles;

@@ -15,10 +15,11 @@ export function AfterFirstScreen({ children }: { children: ReactNode }) {
 }
 
 /**
- * Whether this component's reads may run for `session`: at once outside `<AfterFirstScreen>`,
- * inside it once the session's engine has started (or failed to).
+ * Whether this component is under `<AfterFirstScreen>` (its reads then do not hold the first
+ * screen back), and whether its reads may run for `session`: at once outside it, inside it once
+ * the session's engine has started (or failed to).
  */
-export function useMayRead(session: SyncSession | null): boolean {
+export function useDeferredReads(session: SyncSession | null): { isDeferred: boolean; mayRead: boolean } {
   const isDeferred = useContext(DeferredContext);
   const [started, setStarted] = useState<SyncSession | null>(null);
   useEffect(() => {
@@ -32,10 +33,5 @@ export function useMayRead(session: SyncSession | null): boolean {
       isCurrent = false;
     };
   }, [isDeferred, session]);
-  return !isDeferred || (session !== null && started === session);
-}
-
-/** Whether this component is under `<AfterFirstScreen>` (its reads do not hold the first screen). */
-export function useIsDeferred(): boolean {
-  return useContext(DeferredContext);
+  return { isDeferred, mayRead: !isDeferred || (session !== null && started === session) };
 }

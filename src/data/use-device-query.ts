@@ -8,7 +8,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import type { CrewCampDb } from '../db/crewcamp-db.ts';
-import { useIsDeferred, useMayRead } from './after-first-screen.tsx';
+import { useDeferredReads } from './after-first-screen.tsx';
 import { awaitFirstAnswer } from './first-screen.ts';
 import { useSyncSession } from './use-sync-session.ts';
 
@@ -18,8 +18,7 @@ export function useDeviceQuery<T>(
   fallback: T,
 ): T {
   const session = useSyncSession();
-  const mayRead = useMayRead(session);
-  const isDeferred = useIsDeferred();
+  const { isDeferred, mayRead } = useDeferredReads(session);
   const result = useLiveQuery(
     () => (session && mayRead ? query(session.db, session.userId) : Promise.resolve(fallback)),
     // The query is rebuilt when the session or the caller's inputs change.

@@ -31,8 +31,8 @@ const CARD_MIN_HEIGHT = 240;
 /**
  * Cards in the first render: at least as many as the window can show (its height over the
  * shortest card, times the grid's columns: one on a phone, two from 48em, three from 80em), so the
- * first screen is never short of a card. The others follow in a transition right after, so the home is on screen without
- * waiting for cards below the fold (bench/home.ts measures both).
+ * first screen is never short of a card. The others follow in a transition right after, so the
+ * home is on screen without waiting for cards below the fold (bench/home.ts measures both).
  */
 function firstScreenCards(): number {
   const isAtLeast = (width: string) => globalThis.matchMedia?.(`(min-width: ${width})`).matches ?? true;
