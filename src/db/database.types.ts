@@ -2138,6 +2138,10 @@ export type Database = {
         Args: { p_user_id: string; p_tier: string };
         Returns: Json;
       };
+      apply_changes: {
+        Args: { changes: Json };
+        Returns: Json;
+      };
       apply_subscription_change: {
         Args: {
           p_user_id: string;

@@ -13,7 +13,7 @@ import type { MirrorTable, RowOf } from '../db/mirror.ts';
 import type { TableName } from './client.ts';
 import { defineKind, type DescribeContext, type PrepareContext } from './kind-registry.ts';
 import type { DeltaSource } from './pull-source.ts';
-import { insertOnce, softDelete, updateOne } from './rest-writes.ts';
+import { insertOnce, softDelete, softDeleted, updateOne } from './rest-writes.ts';
 import { editBase, markEdits, type EditGroups, type FieldEdits } from './edit-groups.ts';
 import { serverState, type LocalWriter } from './local-writer.ts';
 import { MutationValidationError } from './send-errors.ts';
@@ -171,6 +171,7 @@ export function createRowKind<
       await w.put(source.table, kind.row(args, await w.get(source.table, args.id), w.userId));
     },
     send: ({ client }, args) => insertOnce(client, source, kind.insert(args)),
+    batch: (args) => ({ op: 'insert', source, values: kind.insert(args) }),
     reconcile: storeAnswer(source),
     describe: kind.describe,
   });
@@ -230,19 +231,19 @@ export function editRowKind<
       await w.update(rows.table, args.id, { ...changes, ...marks } as Partial<RowOf[T]>);
     },
     send: ({ client }, args) =>
-      updateOne(
-        client,
-        rows.remote,
-        args.id,
-        { ...args.changes, edited_at: args.at ?? null, edit_base: args.base ?? {} } as TablesUpdate<R>,
-        kind.missing,
-      ),
+      updateOne(client, rows.remote, args.id, sentEdit(args) as TablesUpdate<R>, kind.missing),
+    batch: (args) => ({ op: 'update', table: rows.remote, id: args.id, values: sentEdit(args), missing: kind.missing }),
     describe: kind.describe,
   });
 }
 
 /** An edit as queued: its changes, when it was made and what it was based on. */
 type EditArgs<C> = { id: string; changes: C; at: string; base: Record<string, string> };
+
+/** An edit as sent: its changes with when it was made and what it was based on (the conflict rule). */
+function sentEdit<C extends object>(args: EditArgs<C>) {
+  return { ...args.changes, edited_at: args.at ?? null, edit_base: args.base ?? {} };
+}
 
 type SoftDeleted = Parameters<typeof softDelete>[1];
 
@@ -265,6 +266,7 @@ export function deleteRowKind<const N extends string, T extends MirrorTable, R e
       await kind.alsoRemove?.(w, args.id);
     },
     send: ({ client }, args) => softDelete(client, rows.remote, args.id, kind.missing),
+    batch: (args) => ({ op: 'update', table: rows.remote, id: args.id, values: softDeleted(), missing: kind.missing }),
     describe: () => kind.describe,
   });
 }

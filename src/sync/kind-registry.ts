@@ -16,7 +16,7 @@
  */
 import type { z } from 'zod';
 import type { CrewCampDb } from '../db/crewcamp-db.ts';
-import type { AppClient } from './client.ts';
+import type { AppClient, TableName } from './client.ts';
 import type { LocalWriter } from './local-writer.ts';
 import type { DeltaSource, SnapshotSource } from './pull-source.ts';
 
@@ -32,6 +32,15 @@ export interface PrepareContext {
   mutationId: string;
   now: number;
 }
+
+/**
+ * A kind's send as one row write: an insert with the row's id (a replay changes nothing; the row
+ * is read back with its pull source's columns, `send`'s answer), or an update of one row by id
+ * (no answer; a row the user cannot see or change is a refusal with `missing`).
+ */
+export type RowWrite =
+  | { op: 'insert'; source: DeltaSource; values: Record<string, unknown> }
+  | { op: 'update'; table: TableName; id: string; values: Record<string, unknown>; missing: string };
 
 /** What the sync panel's words for a change may look up: the name of an event on the device. */
 export interface DescribeContext {
@@ -51,6 +60,11 @@ export interface MutationKind<S extends z.ZodType = z.ZodType, P extends z.outpu
   creates?(args: P): string[];
   applyLocal(w: LocalWriter, args: P): Promise<void>;
   send(ctx: SyncContext, args: P): Promise<R>;
+  /**
+   * The same call as one row write that a batch can carry (push-batch.ts): given, the entry may be
+   * sent with its neighbours in one request, and its answer is the same as `send`'s.
+   */
+  batch?(args: P): RowWrite;
   reconcile?(w: LocalWriter, args: P, result: R): Promise<void>;
   /** Runs after the transaction that recorded success committed (browser events). */
   afterSuccess?(args: P, result: R): void;

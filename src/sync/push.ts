@@ -1,6 +1,7 @@
 /**
- * Push: sends live outbox entries one at a time, oldest first, each through its kind's one
- * idempotent call, and records the outcome in one transaction. An entry waiting for a retry blocks
+ * Push: sends live outbox entries oldest first, each through its kind's one idempotent call, and
+ * records the outcome in one transaction; a run of due row writes behind one another goes as one
+ * batch (push-batch.ts), each entry of it recorded as if it had been sent alone. An entry waiting for a retry blocks
  * the entries behind it that touch the same rows or depend on it, so each row sees its changes in
  * order; a 408, 429 or a first few 5xx pause the whole queue (the caller sleeps the returned
  * delay); an entry that keeps getting 5xx is parked so that it does not block independent entries
@@ -17,6 +18,7 @@ import type { KindRegistry, SyncContext } from './kind-registry.ts';
 import { LocalWriter } from './local-writer.ts';
 import { rebase } from './rebase.ts';
 import { rejectWithDependents } from './rejections.ts';
+import { batchSent, batchSize, isBatchable, sendBatch } from './push-batch.ts';
 import { asSendFailure } from './send-errors.ts';
 import { isSendable, writeTx } from './transactions.ts';
 
@@ -35,7 +37,8 @@ export type PushStep =
   | { type: 'idle' }
   | { type: 'wait'; untilMs: number }
   | { type: 'needs-auth' }
-  | { type: 'sent'; mutationId: string; kind: string }
+  /** One entry sent, or a batch: `sent` (in order, the first is `mutationId`) and `rejected` ids. */
+  | { type: 'sent'; mutationId: string; kind: string; sent?: string[]; rejected?: string[] }
   | { type: 'rejected'; mutationIds: string[] }
   | { type: 'parked'; mutationId: string }
   | { type: 'retry'; mutationId: string; delayMs: number }
@@ -51,20 +54,34 @@ class NextEntryPicker {
   private readonly blocked = new Set<string>();
   private readonly held = new Set<string>();
   chosen: OutboxEntry | undefined;
+  /** The chosen entry and the due entries right behind it that go in the same batch, in order. */
+  readonly batch: OutboxEntry[] = [];
   waitUntil: number | undefined;
   /** An entry waiting for its retry (not parked) stops everything behind it: the order holds. */
   isHalted = false;
+  /** The batch is complete: offering stops. */
+  isDone = false;
 
-  constructor(private readonly now: number) {}
+  constructor(
+    private readonly now: number,
+    /** Whether an entry may join a batch, and how many a batch may carry (1: single sends). */
+    private readonly batching: { canJoin: (entry: OutboxEntry) => boolean; max: number } = {
+      canJoin: () => false,
+      max: 1,
+    },
+  ) {}
 
-  /** Offers the next entry in order; answers true once an entry is chosen or the order halts. */
+  /** Offers the next entry in order; answers true once the choice is made or the order halts. */
   offer(entry: OutboxEntry): boolean {
     if (!isSendable(entry)) return false;
+    if (this.chosen) return this.join(entry);
     const marks = [...entry.touched, ...entry.refs];
     const isBlocked = marks.some((m) => this.blocked.has(m)) || entry.dependsOn.some((id) => this.held.has(id));
     if (!isBlocked && entry.nextAttemptAt <= this.now) {
       this.chosen = entry;
-      return true;
+      this.batch.push(entry);
+      this.isDone = !this.batching.canJoin(entry) || this.batch.length >= this.batching.max;
+      return this.isDone;
     }
     if (!isBlocked) this.waitUntil = Math.min(this.waitUntil ?? Infinity, entry.nextAttemptAt);
     if (!isBlocked && !entry.isParked) {
@@ -75,6 +92,23 @@ class NextEntryPicker {
     this.held.add(entry.mutationId);
     for (const m of [...marks, ...entry.creates]) this.blocked.add(m);
     return false;
+  }
+
+  /**
+   * Behind the chosen entry: a due, batchable entry that nothing held up blocks joins the batch
+   * (it may depend on entries in it: the backend applies them in order); any other ends it, so
+   * the order of the queue holds across batches.
+   */
+  private join(entry: OutboxEntry): boolean {
+    const marks = [...entry.touched, ...entry.refs];
+    const canJoin =
+      entry.nextAttemptAt <= this.now &&
+      !marks.some((m) => this.blocked.has(m)) &&
+      !entry.dependsOn.some((id) => this.held.has(id)) &&
+      this.batching.canJoin(entry);
+    if (canJoin) this.batch.push(entry);
+    this.isDone = !canJoin || this.batch.length >= this.batching.max;
+    return this.isDone;
   }
 }
 
@@ -97,28 +131,32 @@ export function pickNext(
 async function pickStored(
   db: CrewCampDb,
   now: number,
-): Promise<{ entry?: OutboxEntry; waitUntil?: number; needsAuth: boolean }> {
-  if ((await db.outbox.where('status').equals('needs-auth').count()) > 0) return { needsAuth: true };
-  const picker = new NextEntryPicker(now);
-  // At most one entry is being sent at a time; merge it into the pending ones by seq.
+  batching: ConstructorParameters<typeof NextEntryPicker>[1],
+): Promise<{ batch: OutboxEntry[]; waitUntil?: number; needsAuth: boolean }> {
+  if ((await db.outbox.where('status').equals('needs-auth').count()) > 0) return { batch: [], needsAuth: true };
+  const picker = new NextEntryPicker(now, batching);
+  const isPicking = () => !picker.isDone && !picker.isHalted;
+  // Entries left sending (a batch cut off by a crash): merge them into the pending ones by seq.
   const sending = parseOutbox(await db.outbox.where('status').equals('sending').toArray()).sort(
     (a, b) => a.seq - b.seq,
   );
   const offerSendingBefore = (seq: number) => {
-    while (sending.length && sending[0].seq < seq && !picker.chosen && !picker.isHalted) picker.offer(sending.shift()!);
+    while (sending.length && sending[0].seq < seq && isPicking()) picker.offer(sending.shift()!);
   };
   await db.outbox
     .where('status')
     .equals('pending')
-    .until(() => picker.chosen !== undefined || picker.isHalted)
+    .until(() => !isPicking())
     .each((row) => {
       const [entry] = parseOutbox([row]);
       if (!entry) return;
       offerSendingBefore(entry.seq);
-      if (!picker.chosen && !picker.isHalted) picker.offer(entry);
+      if (isPicking()) picker.offer(entry);
     });
   offerSendingBefore(Infinity);
-  return picker.chosen ? { entry: picker.chosen, needsAuth: false } : { waitUntil: picker.waitUntil, needsAuth: false };
+  return picker.chosen
+    ? { batch: picker.batch, needsAuth: false }
+    : { batch: [], waitUntil: picker.waitUntil, needsAuth: false };
 }
 
 export async function pushNext(env: PushEnv): Promise<PushStep> {
@@ -126,23 +164,36 @@ export async function pushNext(env: PushEnv): Promise<PushStep> {
   const now = env.now ?? Date.now;
   // One outbox transaction picks and marks (the entry as stored: an earlier creation's reconcile
   // may have rewritten its arguments); the outcome is recorded in a second one.
+  const batching = { canJoin: (entry: OutboxEntry) => isBatchable(registry, entry), max: batchSize(db) };
   const picked = await db.transaction('rw', db.outbox, async () => {
-    const choice = await pickStored(db, now());
-    if (choice.entry) await db.outbox.update(choice.entry.seq, { status: 'sending' });
+    const choice = await pickStored(db, now(), batching);
+    for (const entry of choice.batch) await db.outbox.update(entry.seq, { status: 'sending' });
     return choice;
   });
   if (picked.needsAuth) return { type: 'needs-auth' };
-  if (!picked.entry)
-    return picked.waitUntil === undefined ? { type: 'idle' } : { type: 'wait', untilMs: picked.waitUntil };
-  const entry = picked.entry;
+  const [entry, ...behind] = picked.batch;
+  if (!entry) return picked.waitUntil === undefined ? { type: 'idle' } : { type: 'wait', untilMs: picked.waitUntil };
   const { seq, mutationId } = entry;
   const kind = registry.get(entry.kind);
 
   let result: unknown;
   try {
+    if (behind.length) return await pushBatch(env, picked.batch);
     result = await kind.send(ctx, entry.args);
   } catch (thrown) {
     const failure = asSendFailure(thrown);
+    // A batch failed as a whole: those behind the first are as they were, and the next batch is
+    // smaller (a refusal: down to the one entry to blame); the first takes the failure.
+    if (behind.length) {
+      batchSent(db, picked.batch.length, true);
+      await writeTx(db, () =>
+        db.outbox.bulkUpdate(behind.map((e) => ({ key: e.seq, changes: { status: 'pending' } }))),
+      );
+      if (failure.category === 'refused') {
+        await writeTx(db, () => db.outbox.update(seq, { status: 'pending' }));
+        return pushNext(env); // the same entries again, in a smaller batch
+      }
+    }
     if (failure.category === 'refused') {
       const ids = await writeTx(db, async () => {
         const current = parseOutbox([await db.outbox.get(seq)])[0];
@@ -184,8 +235,58 @@ export async function pushNext(env: PushEnv): Promise<PushStep> {
   };
   // Only a reconcile writes mirror rows (and rebases them): without one the ack is the outbox's alone.
   await (kind.reconcile ? writeTx(db, record) : db.transaction('rw', db.outbox, record));
+  if (isBatchable(registry, entry)) batchSent(db, 1, false);
   kind.afterSuccess?.(entry.args, result);
   return { type: 'sent', mutationId, kind: entry.kind };
+}
+
+/**
+ * Sends a batch (push-batch.ts) and records each entry's outcome in one transaction, in order: an
+ * answered entry is reconciled and acknowledged as a single send would be; a refused one is
+ * rejected with its dependents (those of them behind it in the batch were written on the server
+ * too, and the next pull brings that back).
+ */
+async function pushBatch(env: PushEnv, batch: OutboxEntry[]): Promise<PushStep> {
+  const { db, registry, ctx } = env;
+  const now = env.now ?? Date.now;
+  const outcomes = await sendBatch(ctx.client, registry, batch);
+  batchSent(db, batch.length, false);
+  const rejected: string[] = [];
+  await writeTx(db, async () => {
+    const writer = new LocalWriter(db, ctx.userId, null, registry.sources);
+    for (const [i, entry] of batch.entries()) {
+      const [current] = parseOutbox([await db.outbox.get(entry.seq)]);
+      if (!current || current.status !== 'sending') continue; // rejected with an earlier one
+      const outcome = outcomes[i];
+      if (!outcome.ok) {
+        rejected.push(...(await rejectWithDependents(db, registry, current, outcome.failure.reason)));
+        continue;
+      }
+      await registry.get(entry.kind).reconcile?.(writer, current.args, outcome.result);
+      await db.outbox.update(entry.seq, {
+        status: 'acked',
+        ackedAt: now(),
+        attempts: current.attempts + 1,
+        error: null,
+      });
+    }
+    await rebase(db, registry, writer.toRebase);
+  });
+  for (const [i, entry] of batch.entries()) {
+    const outcome = outcomes[i];
+    if (outcome.ok && !rejected.includes(entry.mutationId))
+      registry.get(entry.kind).afterSuccess?.(entry.args, outcome.result);
+  }
+  const sent = batch.filter((entry) => !rejected.includes(entry.mutationId));
+  return sent.length
+    ? {
+        type: 'sent',
+        mutationId: sent[0].mutationId,
+        kind: sent[0].kind,
+        sent: sent.map((e) => e.mutationId),
+        rejected,
+      }
+    : { type: 'rejected', mutationIds: rejected };
 }
 
 /** After a refreshed session: the paused entries go back to pending. */

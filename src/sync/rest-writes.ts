@@ -71,7 +71,12 @@ type SoftDeleted = { [T in TableName]: 'deleted_at' extends keyof TablesUpdate<T
 
 /** Soft-deletes one row by id (the database sets the time and keeps the first one). */
 export function softDelete(client: AppClient, table: SoftDeleted, id: string, missing: string): Promise<null> {
-  return updateOne(client, table, id, { deleted_at: new Date().toISOString() }, missing);
+  return updateOne(client, table, id, softDeleted(), missing);
+}
+
+/** A soft delete's change (the database keeps the first time if the row was deleted already). */
+export function softDeleted(): { deleted_at: string } {
+  return { deleted_at: new Date().toISOString() };
 }
 
 /**

@@ -4,6 +4,7 @@
  * 200 ms); the answer to the request for storage the browser does not clear under pressure.
  */
 import type { CrewCampDb } from '../db/crewcamp-db.ts';
+import type { OutboxStatus } from '../db/outbox-schema.ts';
 import type { StatusChannel } from './status-channel.ts';
 import type { SyncStatus } from './sync-status-store.ts';
 
@@ -46,10 +47,12 @@ export class StatusPublisher {
     if (this.isStopped() || !this.db.isOpen()) return;
     try {
       // One read transaction: counted apart, an entry marked sending between two counts showed twice.
-      const [pendingCount, rejectedCount] = await this.db.transaction('r', this.db.outbox, async () => [
-        await this.db.outbox.where('status').anyOf('pending', 'sending', 'needs-auth').count(),
-        await this.db.outbox.where('status').equals('rejected').count(),
-      ]);
+      // One native count per status: a count over several keys (anyOf) walks a cursor instead.
+      const count = (status: OutboxStatus) => this.db.outbox.where('status').equals(status).count();
+      const [pending, sending, needsAuthCount, rejectedCount] = await this.db.transaction('r', this.db.outbox, () =>
+        Promise.all([count('pending'), count('sending'), count('needs-auth'), count('rejected')]),
+      );
+      const pendingCount = pending + sending + needsAuthCount;
       const needsAuth = this.store.getState().needsAuth;
       this.store.setState({ pendingCount, rejectedCount, needsAuth });
       if (this.store.getState().isLeader) this.channel.post({ type: 'status', status: this.store.getState() });

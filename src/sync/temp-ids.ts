@@ -97,8 +97,11 @@ export async function replaceTempId(
     });
   }
 
-  for (const entry of parseOutbox(await db.outbox.toArray())) {
-    if (!JSON.stringify([entry.args, entry.touched, entry.refs, entry.creates]).includes(tempId)) continue;
+  // Only the entries that name the local id are parsed and rewritten (a long queue: most do not).
+  const naming = (await db.outbox.toArray()).filter((row) =>
+    JSON.stringify([row.args, row.touched, row.refs, row.creates]).includes(tempId),
+  );
+  for (const entry of parseOutbox(naming)) {
     await db.outbox.put({
       ...entry,
       args: replaceDeep(entry.args, tempId, realId),

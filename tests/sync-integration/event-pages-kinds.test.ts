@@ -642,12 +642,17 @@ describe('premium transport through the sync engine', () => {
   });
 });
 
-/** Sends every queued entry of `d` in order; answers what happened to each. */
+/** Sends every queued entry of `d` in order; answers what happened to each (in a batch: its sent ones first). */
 async function pushAll(d: Device): Promise<string[]> {
   const outcomes: string[] = [];
   for (;;) {
     const result = await pushNext({ db: d.db, registry: d.registry, ctx: ctxOf(d) });
     if (result.type === 'idle') return outcomes;
+    // A batch: one outcome per entry.
+    if (result.type === 'sent' && result.sent) {
+      outcomes.push(...result.sent.map(() => 'sent'), ...(result.rejected ?? []).map(() => 'rejected'));
+      continue;
+    }
     outcomes.push(result.type);
     if (result.type !== 'sent' && result.type !== 'rejected') throw new Error(`push: ${JSON.stringify(result)}`);
   }

@@ -98,6 +98,13 @@ export const setChecklistItemDone = kit.defineKind({
   },
   send: ({ client }, args) =>
     kit.updateOne(client, 'checklist_items', args.id, { done: args.done }, 'This item no longer exists'),
+  batch: (args) => ({
+    op: 'update',
+    table: 'checklist_items',
+    id: args.id,
+    values: { done: args.done },
+    missing: 'This item no longer exists',
+  }),
   describe: (args) => (args.done ? 'Tick off an item' : 'Untick an item'),
 });
 
