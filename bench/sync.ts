@@ -2,7 +2,9 @@
  * `npm run bench:sync`: the sync engine's figures. Time to apply a local mutation (p50, p95: the
  * optimistic change plus its outbox entry, in one transaction); outbox drain rate for 1,000 queued
  * mutations against the local backend (and the CPU time it took, the backend running in this
- * process: a figure the load of a shared machine moves far less than the wall-clock rate); time of a first full pull of 50 events with 1,000 members.
+ * process: a figure the load of a shared machine moves far less than the wall-clock rate); the
+ * same for 1,000 changes of a crew of 20 (messages, items, ticks: each notifies the other 19); time
+ * of a first full pull of 50 events with 1,000 members.
  * Node has no IndexedDB: the device database is fake-indexeddb, slower than a browser's. With
  * BENCH_SYNC_PROPERTY_RUNS (default 40, 0 skips) it also runs the fault-injection property test at
  * that many seeds. Prints a table; writes bench/results/sync.json.
@@ -107,6 +109,60 @@ async function measureDrain(backend: Backend): Promise<{ perSecond: number; seco
   return { perSecond: DRAIN_COUNT / seconds, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
 }
 
+/**
+ * A day at the campsite, queued offline and drained: in an event of 20 members, 400 chat messages,
+ * a list with 300 items and 299 of them ticked, so most changes notify the other 19 (the backend's
+ * notification rows and push jobs are part of the work).
+ */
+async function measureCrewDrain(backend: Backend): Promise<{ perSecond: number; seconds: number }> {
+  const { client: c, userId } = await signedIn(backend, `crew-drain.${Date.now()}@example.com`);
+  const created = await c.from('events').insert({ name: 'Campsite' }).select('id').single();
+  if (created.error) throw created.error;
+  const eventId = (created.data as { id: string }).id;
+  await backend.db.query(
+    `with crew as (
+       insert into auth.users (id, email, email_confirmed_at, raw_user_meta_data)
+       select gen_random_uuid(), 'camper' || n || '.' || $2 || '@example.com', now(), jsonb_build_object('name', 'Camper ' || n)
+       from generate_series(1, 19) n returning id)
+     insert into public.event_members (event_id, user_id, role) select $1, id, 'member' from crew`,
+    [eventId, Date.now()],
+  );
+  const db = await openUserDb(userId);
+  const registry = syncRegistry({ supabaseUrl: backend.url });
+  await pull({ db, registry, ctx: { client: c, userId } });
+  const env = { db, registry, userId, clientId: 'bench-crew' };
+  const list = await mutate<{ id: string }>(env, 'checklist.create', { eventId, title: 'Packing' });
+  const items: string[] = [];
+  for (let i = 0; i < 300; i++) {
+    const item = await mutate<{ id: string }>(env, 'checklist-item.add', {
+      checklistId: list.args.id,
+      eventId,
+      text: `Item ${i}`,
+    });
+    items.push(item.args.id);
+  }
+  for (let i = 0; i < 400; i++) await mutate(env, 'chat.send', { eventId, body: `Message ${i}` });
+  for (const id of items.slice(1)) await mutate(env, 'checklist-item.set-done', { id, done: true });
+  const count = await db.outbox.count();
+  const store = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
+  const engine = new SyncEngine({ db, registry, client: c, userId, store, realtime: false, locks: null });
+  const started = performance.now();
+  await engine.start();
+  while (
+    (await db.outbox.where('status').equals('pending').count()) +
+      (await db.outbox.where('status').equals('sending').count()) >
+    0
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const rejected = await db.outbox.where('status').equals('rejected').count();
+  await engine.stop();
+  db.close();
+  if (rejected) throw new Error(`${rejected} changes were refused while draining`);
+  return { perSecond: count / seconds, seconds };
+}
+
 /** A first full pull on a new device: 50 events, 1,000 members (20 per event), their profiles. */
 async function measurePull(backend: Backend): Promise<{ ms: number; members: number }> {
   const { client: c, userId } = await signedIn(backend, `pull.${Date.now()}@example.com`);
@@ -175,9 +231,11 @@ const backend = await startBackend({
   functionsDir: path.join(root, 'supabase', 'functions'),
 });
 let drain;
+let crewDrain;
 let pulled;
 try {
   drain = await measureDrain(backend);
+  crewDrain = await measureCrewDrain(backend);
   pulled = await measurePull(backend);
 } finally {
   await backend.close();
@@ -191,6 +249,8 @@ const results: Record<string, number | string> = {
   [`outbox drain, ${DRAIN_COUNT} mutations (per second, ${backend.db.kind})`]: +drain.perSecond.toFixed(1),
   [`outbox drain, ${DRAIN_COUNT} mutations (s)`]: +drain.seconds.toFixed(1),
   [`outbox drain, ${DRAIN_COUNT} mutations (CPU s, device and backend)`]: +drain.cpuSeconds.toFixed(1),
+  'outbox drain, 1,000 changes in a crew of 20: messages, items, ticks (per second)': +crewDrain.perSecond.toFixed(1),
+  'outbox drain, crew of 20 (s)': +crewDrain.seconds.toFixed(1),
   [`first pull, 50 events + ${pulled.members} members (ms)`]: Math.round(pulled.ms),
 };
 if (property) {

@@ -8,20 +8,28 @@
  * Runs inside a read-write transaction (see transactions.ts).
  */
 import type { CrewCampDb } from '../db/crewcamp-db.ts';
-import type { OutboxEntry } from '../db/outbox-schema.ts';
 import type { KindRegistry } from './kind-registry.ts';
 import { LocalWriter, splitShadowId, tableOf } from './local-writer.ts';
-import { liveEntries } from './transactions.ts';
+import { liveStatuses, type OutboxEntry } from '../db/outbox-schema.ts';
+import { parseOutbox } from '../db/validated-read.ts';
 
-function touching(entries: OutboxEntry[], ids: string[]): OutboxEntry[] {
+/** A stored entry as far as choosing it needs (validated once chosen: a long queue is mostly elsewhere). */
+type StoredEntry = Pick<OutboxEntry, 'seq' | 'touched'>;
+
+function touching<E extends StoredEntry>(entries: E[], ids: string[]): E[] {
   const wanted = new Set(ids);
-  return entries.filter((entry) => entry.touched.some((id) => wanted.has(id)));
+  return entries.filter((entry) => Array.isArray(entry.touched) && entry.touched.some((id) => wanted.has(id)));
+}
+
+/** The live entries as stored, unvalidated: only their `seq` and `touched` are read before parsing. */
+async function storedLive(db: CrewCampDb): Promise<OutboxEntry[]> {
+  return (await db.outbox.toArray()).filter((entry) => liveStatuses.includes(entry.status));
 }
 
 export async function rebase(db: CrewCampDb, registry: KindRegistry, ids: Iterable<string>): Promise<void> {
   const rows = new Set(ids);
   if (rows.size === 0) return;
-  const live = await liveEntries(db);
+  const live = await storedLive(db);
   const entries = new Map<number, OutboxEntry>();
   let frontier = [...rows];
   while (frontier.length) {
@@ -47,7 +55,7 @@ export async function rebase(db: CrewCampDb, registry: KindRegistry, ids: Iterab
     else await tableOf(db, table).put(shadow.row as never);
   }
 
-  const ordered = [...entries.values()].sort((a, b) => a.seq - b.seq);
+  const ordered = parseOutbox([...entries.values()]).sort((a, b) => a.seq - b.seq);
   for (const entry of ordered) {
     if (!registry.has(entry.kind)) continue;
     const touched = new Set(entry.touched);
@@ -62,7 +70,7 @@ export async function rebase(db: CrewCampDb, registry: KindRegistry, ids: Iterab
 /** Drops the shadows of rows no live entry touches. */
 export async function dropUnusedShadows(db: CrewCampDb, ids: string[]): Promise<void> {
   const stillTouched = new Set<string>();
-  for (const entry of touching(await liveEntries(db), ids)) for (const id of entry.touched) stillTouched.add(id);
+  for (const entry of touching(await storedLive(db), ids)) for (const id of entry.touched) stillTouched.add(id);
   const unused = ids.filter((id) => !stillTouched.has(id));
   if (unused.length) await db.shadows.bulkDelete(unused);
 }
