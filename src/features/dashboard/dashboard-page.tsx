@@ -135,8 +135,10 @@ export function DashboardPage() {
       ) : null}
       {isFirstTime ? <HomeWelcome onCreate={() => setCreating(true)} /> : null}
       {isArriving ? <EventsArriving /> : null}
+      {/* Until the device's answer is in, nothing: no "No active events" flash, and the cards and
+          invitations then appear in place instead of pushing a drawn list down. */}
       <Tabs.Root
-        hidden={isFirstTime || isArriving}
+        hidden={!home.isLoaded || isFirstTime || isArriving}
         value={tab}
         onValueChange={(details) => setTab(details.value)}
         variant="line"
