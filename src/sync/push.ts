@@ -112,15 +112,24 @@ class NextEntryPicker {
   }
 }
 
-/** The next entry to send, or why there is none, from the whole outbox in order (pure). */
+type Batching = ConstructorParameters<typeof NextEntryPicker>[1];
+
+/**
+ * The next entry to send (with `batching`: and the entries that go in its batch), or why there is
+ * none, from the whole outbox in order (pure).
+ */
 export function pickNext(
   entries: readonly OutboxEntry[],
   now: number,
-): { entry?: OutboxEntry; waitUntil?: number; needsAuth: boolean } {
+  batching?: Batching,
+): { entry?: OutboxEntry; batch?: OutboxEntry[]; waitUntil?: number; needsAuth: boolean } {
   if (entries.some((e) => e.status === 'needs-auth')) return { needsAuth: true };
-  const picker = new NextEntryPicker(now);
+  const picker = new NextEntryPicker(now, batching);
   for (const entry of entries) if (picker.offer(entry)) break;
-  return picker.chosen ? { entry: picker.chosen, needsAuth: false } : { waitUntil: picker.waitUntil, needsAuth: false };
+  if (!picker.chosen) return { waitUntil: picker.waitUntil, needsAuth: false };
+  return batching
+    ? { entry: picker.chosen, batch: picker.batch, needsAuth: false }
+    : { entry: picker.chosen, needsAuth: false };
 }
 
 /**
@@ -131,7 +140,7 @@ export function pickNext(
 async function pickStored(
   db: CrewCampDb,
   now: number,
-  batching: ConstructorParameters<typeof NextEntryPicker>[1],
+  batching: Batching,
 ): Promise<{ batch: OutboxEntry[]; waitUntil?: number; needsAuth: boolean }> {
   if ((await db.outbox.where('status').equals('needs-auth').count()) > 0) return { batch: [], needsAuth: true };
   const picker = new NextEntryPicker(now, batching);

@@ -187,28 +187,57 @@ describe('push', () => {
   });
 
   it('keeps the order behind an entry waiting for its retry; only a parked entry lets independent ones pass', () => {
-    const entry = (seq: number, touched: string[], nextAttemptAt = 0, isParked = false) => ({
-      seq,
-      mutationId: `m${seq}`,
-      kind: 'k',
-      args: {},
-      dependsOn: [],
-      userId: 'u',
-      createdAt: 0,
-      attempts: 0,
-      nextAttemptAt,
-      status: 'pending' as const,
-      error: null,
-      touched,
-      refs: [],
-      creates: [],
-      ackedAt: null,
-      isParked,
-    });
     const waiting = entry(1, ['settings:a'], 500);
     expect(pickNext([waiting, entry(2, ['settings:a'])], 100)).toEqual({ waitUntil: 500, needsAuth: false });
     expect(pickNext([waiting, entry(3, ['settings:b'])], 100)).toEqual({ waitUntil: 500, needsAuth: false });
     const parked = entry(1, ['settings:a'], 500, true);
     expect(pickNext([parked, entry(2, ['settings:a']), entry(3, ['settings:b'])], 100).entry?.seq).toBe(3);
   });
+
+  it('batches the due row writes right behind the chosen entry, and stops where the order needs it', () => {
+    const rowWrites = { canJoin: (e: { kind: string }) => e.kind === 'k', max: 3 };
+    const seqs = (picked: ReturnType<typeof pickNext>) => picked.batch?.map((e) => e.seq);
+    // Up to the most a batch carries.
+    expect(
+      seqs(
+        pickNext(
+          [1, 2, 3, 4].map((n) => entry(n, [`settings:${n}`])),
+          100,
+          rowWrites,
+        ),
+      ),
+    ).toEqual([1, 2, 3]);
+    // An entry that is not a row write ends the batch: it is sent alone, after the batch.
+    const other = { ...entry(2, ['settings:x']), kind: 'other' };
+    expect(seqs(pickNext([entry(1, ['settings:a']), other, entry(3, ['settings:b'])], 100, rowWrites))).toEqual([1]);
+    expect(seqs(pickNext([other, entry(3, ['settings:b'])], 100, rowWrites))).toEqual([2]);
+    // An entry waiting for its retry ends it; so does one held up behind a parked entry.
+    expect(seqs(pickNext([entry(1, ['settings:a']), entry(2, ['settings:b'], 500)], 100, rowWrites))).toEqual([1]);
+    const parked = entry(1, ['settings:a'], 500, true);
+    const held = [parked, entry(2, ['settings:b']), entry(3, ['settings:a']), entry(4, ['settings:c'])];
+    expect(seqs(pickNext(held, 100, rowWrites))).toEqual([2]);
+    // The same rows changed twice in a row go together: the backend applies them in order.
+    expect(seqs(pickNext([entry(1, ['settings:a']), entry(2, ['settings:a'])], 100, rowWrites))).toEqual([1, 2]);
+  });
 });
+
+function entry(seq: number, touched: string[], nextAttemptAt = 0, isParked = false) {
+  return {
+    seq,
+    mutationId: `m${seq}`,
+    kind: 'k',
+    args: {},
+    dependsOn: [],
+    userId: 'u',
+    createdAt: 0,
+    attempts: 0,
+    nextAttemptAt,
+    status: 'pending' as const,
+    error: null,
+    touched,
+    refs: [],
+    creates: [],
+    ackedAt: null,
+    isParked,
+  };
+}
