@@ -144,16 +144,45 @@ test('a returning member on a new device is told the events are on their way, no
   const ben = await newPerson('Ben Organizer', 'starter');
   const noah = await newPerson('Noah Returning');
   await seedEvent(ben, 'Forest weekend', [noah]);
-  // The device's first pull of events does not get through yet (one bar of signal).
+  // The device's first pull of events does not get through yet (one bar of signal), and its
+  // pages of chat messages, which come after the events, neither.
   let isHeld = true;
   const held: Route[] = [];
+  const heldChat: Route[] = [];
   await page.route(/\/rest\/v1\/events\?/, (route) => (isHeld ? held.push(route) : route.continue()));
+  await page.route(/\/rest\/v1\/chat_messages\?/, (route) => (isHeld ? heldChat.push(route) : route.continue()));
   await signInAs(app, noah);
-  await expect(page.getByRole('status').filter({ hasText: 'Getting your events onto this device…' })).toBeVisible();
+  const arriving = page.getByRole('status').filter({ hasText: 'Getting your events onto this device…' });
+  await expect(arriving).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Noah' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your first step: create an event' })).toHaveCount(0);
-  isHeld = false;
   for (const route of held.splice(0)) await route.continue();
+  // The events are on the device, the rest of the pull is not: the home waits for all of it,
+  // so nothing it shows is pushed down by what comes after.
+  await expect.poll(() => heldChat.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  const eventsOnDevice = () =>
+    page.evaluate(
+      ([id]) =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open(`crewcamp-${id}`);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const request = open.result.transaction('events').objectStore('events').count();
+            request.onsuccess = () => {
+              open.result.close();
+              resolve(request.result);
+            };
+            request.onerror = () => reject(request.error);
+          };
+        }),
+      [noah.id],
+    );
+  await expect.poll(eventsOnDevice, { timeout: 15_000 }).toBe(1);
+  await page.waitForTimeout(300); // a live query's answer, had it been shown
+  await expect(arriving).toBeVisible();
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(0);
+  isHeld = false;
+  for (const route of [...held.splice(0), ...heldChat.splice(0)]) await route.continue();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Noah' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('main').getByRole('article').filter({ hasText: 'Forest weekend' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your first step: create an event' })).toHaveCount(0);

@@ -6,6 +6,7 @@ import { EVENT_LINKS, lockedReason } from '../../access/event-links.ts';
 import { isTier } from '../../access/tiers.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { paths, type EventSection } from '../../lib/paths.ts';
+import { useSyncStatus } from '../../data/index.ts';
 import { TransferOwnershipDialog } from '../events/index.ts';
 import { useAuthStore } from '../auth/index.ts';
 import type { ConfirmRequest } from '../../components/confirm-dialog.tsx';
@@ -41,6 +42,7 @@ export function DashboardPage() {
   const user = useAuthStore((state) => state.user);
   // One read answers the whole home: the events, their member counts and what needs me in each.
   const home = useHomeNeeds();
+  const isFirstPullStuck = useSyncStatus((status) => !status.isOnline || status.lastError !== null);
   const { events, summaries } = home;
   const navigate = useNavigate();
   const [tab, setTab] = useState<string>('active');
@@ -99,8 +101,10 @@ export function DashboardPage() {
   const activeCreated = events.filter((event) => event.created_by === user.id && event.status === 'active').length;
   const firstName = user.firstName || user.name?.split(' ')[0] || user.email || 'there';
   const isFirstTime = home.isLoaded && events.length === 0 && home.hasSynced;
-  // A device that has not finished its first pull: the events may be on their way.
-  const isArriving = home.isLoaded && events.length === 0 && !home.hasSynced;
+  // A device that has not finished its first pull: the events may be on their way. They come
+  // first, then what needs me and the invitations, page by page: all of it shows once the pull
+  // has ended (no card pushed down by what arrives after it), or at once if it cannot end now.
+  const isArriving = home.isLoaded && !home.hasSynced && (events.length === 0 || !isFirstPullStuck);
 
   return (
     <>
