@@ -1,14 +1,16 @@
 import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { BrandCard, BrandLayout } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { useAuthStore } from '../auth/index.ts';
 import { EventPreviewCard } from './join/event-preview-card.tsx';
-import { JoinActions } from './join/join-actions.tsx';
 import { JoinSignIn } from './join/join-sign-in.tsx';
 import { useEventPreview, useMailedInvitation } from './join/use-event-preview.ts';
+
+// Signed in only: the device database and the sync session stay out of a visitor's first load.
+const JoinActions = lazy(async () => ({ default: (await import('./join/join-actions.tsx')).JoinActions }));
 
 /**
  * `/join?id={eventId}` (and `&invitation={token}` from an invitation mail): which event it is and
@@ -77,13 +79,15 @@ function JoinEvent({ eventId, token }: { eventId: string; token: string | null }
       {status === 'signed-out' ? (
         <JoinSignIn invitation={invitation} token={token} onRegistered={() => setRegisteredHere(true)} />
       ) : (
-        <JoinActions
-          eventId={eventId}
-          eventName={event.name}
-          isMember={event.is_member}
-          mailedInvitationId={isMine && invitation?.status === 'pending' ? invitation.invitation_id : null}
-          acceptAtOnce={registeredHere && isMine}
-        />
+        <Suspense fallback={<Spinner alignSelf="center" color="forest.solid" />}>
+          <JoinActions
+            eventId={eventId}
+            eventName={event.name}
+            isMember={event.is_member}
+            mailedInvitationId={isMine && invitation?.status === 'pending' ? invitation.invitation_id : null}
+            acceptAtOnce={registeredHere && isMine}
+          />
+        </Suspense>
       )}
       {status === 'signed-in' ? (
         <Button asChild variant="ghost">

@@ -1,15 +1,19 @@
-import { AvatarGroup, Box, HStack, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { AvatarGroup, Box, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { CalendarDays, MapPin, Users } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { formatDateRange } from '../event-format.ts';
 import { MemberAvatar } from '../member-avatar.tsx';
 import type { EventPreview } from './use-event-preview.ts';
 import { whoIsIn } from './who-is-in.ts';
+import { LogoImage } from './logo-image.tsx';
 import { usePreviewLogo } from './use-preview-logo.ts';
+
+const MemberLogo = lazy(async () => ({ default: (await import('./member-logo.tsx')).MemberLogo }));
 
 /** Which event a join link or an invitation is about: logo, name, dates, place and who is in it. */
 export function EventPreviewCard({ preview }: { preview: EventPreview }) {
   // Members read the logo from the device; a link holder gets a signed URL for it alone.
-  const logo = usePreviewLogo(preview);
+  const linkedLogo = usePreviewLogo(preview);
   const dates = formatDateRange(preview.start_date, preview.end_date);
   return (
     <Stack
@@ -24,7 +28,13 @@ export function EventPreviewCard({ preview }: { preview: EventPreview }) {
       role="group"
     >
       <HStack gap="3" align="center">
-        {logo ? <Image src={logo} alt={`${preview.name} logo`} boxSize="12" rounded="md" objectFit="cover" /> : null}
+        {preview.is_member && preview.logo_path ? (
+          <Suspense fallback={null}>
+            <MemberLogo path={preview.logo_path} eventName={preview.name} />
+          </Suspense>
+        ) : linkedLogo ? (
+          <LogoImage src={linkedLogo} eventName={preview.name} />
+        ) : null}
         <Heading as="h3" textStyle="lg" overflowWrap="anywhere">
           {preview.name}
         </Heading>

@@ -1,15 +1,14 @@
 /**
- * The logo on the join page: a member's from the device (useEventLogo); for anyone else holding the
- * link, signed in or not, a short-lived signed URL the event-logo server function gives for that
- * one object (the bucket itself stays members-only). Online only for them, as the preview is.
+ * The logo on the join page for anyone holding the link who is not a member, signed in or not: a
+ * short-lived signed URL the event-logo server function gives for that one object (the bucket
+ * itself stays members-only). Online only, as the preview is. Members read it from the device
+ * (member-logo.tsx).
  */
 import { useEffect, useState } from 'react';
 import { callFunction } from '../../../sync/backend.ts';
-import { useEventLogo } from '../branding/use-event-logo.ts';
 import type { EventPreview } from './use-event-preview.ts';
 
 export function usePreviewLogo(preview: EventPreview): string | null {
-  const memberLogo = useEventLogo(preview.is_member ? preview.logo_path : null);
   const wantsLink = !preview.is_member && Boolean(preview.logo_path);
   const [linked, setLinked] = useState<{ id: string; url: string } | null>(null);
   useEffect(() => {
@@ -23,6 +22,5 @@ export function usePreviewLogo(preview: EventPreview): string | null {
       live = false;
     };
   }, [wantsLink, preview.id, preview.logo_path]);
-  if (preview.is_member) return memberLogo;
   return wantsLink && linked?.id === preview.id ? linked.url : null;
 }
