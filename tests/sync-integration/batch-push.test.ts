@@ -65,6 +65,10 @@ async function drain(d: Device): Promise<PushStep[]> {
   throw new Error('the outbox did not drain');
 }
 
+/** Queues an item added to `checklistId` on Ada's device; answers the queued change. */
+const addItem = (checklistId: string, text: string) =>
+  mutate<{ id: string }>(envOf(ada), 'checklist-item.add', { checklistId, eventId, text });
+
 const statuses = async (d: Device) =>
   (await d.db.outbox.orderBy('seq').toArray()).reduce<Record<string, number>>(
     (counts, e) => ({ ...counts, [e.status]: (counts[e.status] ?? 0) + 1 }),
@@ -76,16 +80,7 @@ describe('batch push', () => {
     const env = envOf(ada);
     const list = await mutate<{ id: string }>(env, 'checklist.create', { eventId, title: 'Packing' });
     const items: string[] = [];
-    for (let i = 0; i < 40; i++)
-      items.push(
-        (
-          await mutate<{ id: string }>(env, 'checklist-item.add', {
-            checklistId: list.args.id,
-            eventId,
-            text: `Item ${i}`,
-          })
-        ).args.id,
-      );
+    for (let i = 0; i < 40; i++) items.push((await addItem(list.args.id, `Item ${i}`)).args.id);
     for (const id of items.slice(0, 30)) await mutate(env, 'checklist-item.set-done', { id, done: true });
     for (const id of items.slice(30, 35)) await mutate(env, 'checklist-item.update', { id, changes: { quantity: 3 } });
     for (const id of items.slice(35)) await mutate(env, 'checklist-item.delete', { id });
@@ -136,20 +131,12 @@ describe('batch push', () => {
   it('sends an edit of a row gone on the server with the batch and rejects only that edit', async () => {
     const env = envOf(ada);
     const list = await mutate<{ id: string }>(env, 'checklist.create', { eventId, title: 'Food' });
-    const bread = await mutate<{ id: string }>(env, 'checklist-item.add', {
-      checklistId: list.args.id,
-      eventId,
-      text: 'Bread',
-    });
+    const bread = await addItem(list.args.id, 'Bread');
     await drain(ada);
     // Gone for good (the list was cleared by the database's retention, say): no row to update.
     await backend.db.query(`delete from public.checklist_items where id = $1`, [bread.args.id]);
 
-    const cheese = await mutate<{ id: string }>(env, 'checklist-item.add', {
-      checklistId: list.args.id,
-      eventId,
-      text: 'Cheese',
-    });
+    const cheese = await addItem(list.args.id, 'Cheese');
     const tick = await mutate(env, 'checklist-item.set-done', { id: bread.args.id, done: true });
     await mutate(env, 'checklist-item.set-done', { id: cheese.args.id, done: true });
     const steps = await drain(ada);
@@ -168,27 +155,10 @@ describe('batch push', () => {
     const env = envOf(ada);
     const list = await mutate<{ id: string }>(env, 'checklist.create', { eventId, title: 'Tools' });
     await drain(ada);
-    const before = await mutate<{ id: string }>(env, 'checklist-item.add', {
-      checklistId: list.args.id,
-      eventId,
-      text: 'Hammer',
-    });
-    const bad = await mutate<{ id: string }>(env, 'checklist-item.add', {
-      checklistId: list.args.id,
-      eventId,
-      text: 'Saw',
-    });
+    const before = await addItem(list.args.id, 'Hammer');
+    const bad = await addItem(list.args.id, 'Saw');
     const after: string[] = [];
-    for (let i = 0; i < 10; i++)
-      after.push(
-        (
-          await mutate<{ id: string }>(env, 'checklist-item.add', {
-            checklistId: list.args.id,
-            eventId,
-            text: `Nail ${i}`,
-          })
-        ).args.id,
-      );
+    for (let i = 0; i < 10; i++) after.push((await addItem(list.args.id, `Nail ${i}`)).args.id);
     // A row with the id the device chose for the saw is there already, in another list: the
     // insert changes nothing (as a replay would), and the saw's answer is the row the server has.
     const other = await backend.db.query<{ id: string }>(
