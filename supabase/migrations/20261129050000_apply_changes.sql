@@ -2,8 +2,8 @@
 -- instead of one request each. apply_changes runs a list of inserts and updates, in order, in one
 -- transaction, as the caller (security invoker): the same grants, row-level security, column
 -- privileges, constraints and triggers as the one-row writes through the REST API, so it allows
--- nothing those do not. Each write is as idempotent as its one-row form: an insert that finds its
--- id taken changes nothing (a replay), an update sets the same values again. Any failure undoes
+-- nothing those do not. Each write is idempotent: an insert that finds its id taken changes nothing
+-- and runs no rule (a replay), an update sets the same values again. Any failure undoes
 -- the whole list; the device then sends those changes one at a time, each getting its own answer.
 
 create function public.apply_changes(changes jsonb) returns jsonb
@@ -19,6 +19,7 @@ declare
   v_columns text;
   v_assignments text;
   v_count int;
+  v_exists boolean;
   v_counts jsonb := '[]'::jsonb;
 begin
   if changes is null or jsonb_typeof(changes) <> 'array' then
@@ -53,6 +54,15 @@ begin
     if v_op = 'insert' then
       if jsonb_typeof(v_values -> 'id') is distinct from 'string' then
         raise exception using errcode = '22023', message = 'An insert needs the id of its row';
+      end if;
+      -- A row already there is a replay: nothing to do, and no insert rule runs again. (A batch
+      -- whose answer was lost is sent again whole, and a later change of it may have changed
+      -- what an insert rule checks: the list an item went into, deleted after it.)
+      execute format('select exists (select 1 from public.%1$I t where t.id = (pg_catalog.jsonb_populate_record(null::public.%1$I, $1)).id)',
+        v_table) into v_exists using v_values;
+      if v_exists then
+        v_counts := v_counts || to_jsonb(0);
+        continue;
       end if;
       select string_agg(format('%I', k), ', ' order by k) into v_columns from jsonb_object_keys(v_values) k;
       execute format(

@@ -128,6 +128,21 @@ describe('batch push', () => {
     expect(onDevice.filter((item) => item.done && item.done_by === ada.userId)).toHaveLength(30);
   });
 
+  it('sends a batch again after its answer was lost: an item put in a list deleted later in it is a replay', async () => {
+    const env = envOf(ada);
+    const list = await mutate<{ id: string }>(env, 'checklist.create', { eventId, title: 'Spare' });
+    await addItem(list.args.id, 'Rope');
+    await mutate(env, 'checklist.delete', { id: list.args.id });
+    const queued = parseOutbox(await ada.db.outbox.where('status').equals('pending').toArray());
+    expect(queued.map((e) => e.kind)).toEqual(['checklist.create', 'checklist-item.add', 'checklist.delete']);
+
+    expect((await sendBatch(ada.client, ada.registry, queued)).every((outcome) => outcome.ok)).toBe(true);
+    // The answer was lost: the device sends the same batch again, and the server refuses nothing.
+    expect((await sendBatch(ada.client, ada.registry, queued)).every((outcome) => outcome.ok)).toBe(true);
+    expect(await drain(ada)).toEqual([expect.objectContaining({ type: 'sent', rejected: [] })]);
+    expect(await ada.db.outbox.where('status').equals('rejected').count()).toBe(0);
+  });
+
   it('sends an edit of a row gone on the server with the batch and rejects only that edit', async () => {
     const env = envOf(ada);
     const list = await mutate<{ id: string }>(env, 'checklist.create', { eventId, title: 'Food' });
