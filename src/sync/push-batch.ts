@@ -13,6 +13,7 @@ import { expectData, expectRows } from './backend-calls.ts';
 import { untyped, type AppClient } from './client.ts';
 import type { KindRegistry, RowWrite } from './kind-registry.ts';
 import type { DeltaSource } from './pull-source.ts';
+import { SAVED_BUT_GONE } from './rest-writes.ts';
 import { failure, type SendFailure } from './send-errors.ts';
 
 /** The most entries one batch carries: as many as apply_changes takes. */
@@ -63,9 +64,7 @@ export async function sendBatch(
         ? { ok: true, result: null }
         : { ok: false, failure: failure(404, 'not_found', write.missing) };
     const row = inserted.get(write.source)?.get(String(write.values.id));
-    return row
-      ? { ok: true, result: row }
-      : { ok: false, failure: failure(404, 'not_found', 'This was saved but is no longer there') };
+    return row ? { ok: true, result: row } : { ok: false, failure: failure(404, 'not_found', SAVED_BUT_GONE) };
   });
 }
 

@@ -191,17 +191,15 @@ export async function pushNext(env: PushEnv): Promise<PushStep> {
     result = await kind.send(ctx, entry.args);
   } catch (thrown) {
     const failure = asSendFailure(thrown);
-    // A batch failed as a whole: those behind the first are as they were, and the next batch is
-    // smaller (a refusal: down to the one entry to blame); the first takes the failure.
+    // A batch failed as a whole: those behind the first are as they were and the first takes the
+    // failure. A refusal or a 5xx may be one entry's doing: the next batch is smaller (a refusal
+    // is sent again at once, down to the one entry to blame); the network is nobody's.
     if (behind.length) {
-      batchSent(db, picked.batch.length, true);
-      await writeTx(db, () =>
-        db.outbox.bulkUpdate(behind.map((e) => ({ key: e.seq, changes: { status: 'pending' } }))),
-      );
-      if (failure.category === 'refused') {
-        await writeTx(db, () => db.outbox.update(seq, { status: 'pending' }));
-        return pushNext(env); // the same entries again, in a smaller batch
-      }
+      const isRefused = failure.category === 'refused';
+      if (isRefused || failure.reason.http >= 500) batchSent(db, picked.batch.length, true);
+      const back = isRefused ? picked.batch : behind;
+      await writeTx(db, () => db.outbox.bulkUpdate(back.map((e) => ({ key: e.seq, changes: { status: 'pending' } }))));
+      if (isRefused) return pushNext(env); // the same entries again, in a smaller batch
     }
     if (failure.category === 'refused') {
       const ids = await writeTx(db, async () => {

@@ -14,6 +14,9 @@ import { untyped, type AppClient, type TableName } from './client.ts';
 import type { DeltaSource } from './pull-source.ts';
 import { failure } from './send-errors.ts';
 
+/** An inserted row the server no longer shows this user (its read-back found nothing). */
+export const SAVED_BUT_GONE = 'This was saved but is no longer there';
+
 /**
  * Inserts `row` unless a row with the same `conflict` columns (default: its `id`) exists; answers
  * the row as the server has it. Columns the database's triggers fill in (a checklist item's
@@ -35,7 +38,7 @@ export async function insertOnce<S, R extends TableName>(
   if (inserted.length) return inserted[0];
   const match = Object.fromEntries(columns.map((column) => [column, values[column]]));
   const [found] = expectRows<S>(await table.select(source.select).match(match).limit(1).retry(false));
-  if (!found) throw failure(404, 'not_found', 'This was saved but is no longer there');
+  if (!found) throw failure(404, 'not_found', SAVED_BUT_GONE);
   return found;
 }
 
