@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderPlugin } from './scripts/prerender-plugin.ts';
 import { LOCAL_SUPABASE_URL, securityHeadersPlugin } from './scripts/security-headers.ts';
 import { webAppManifest } from './src/pwa/manifest.ts';
 
@@ -21,12 +22,16 @@ export default defineConfig(({ mode }) => ({
         { tag: 'meta', attrs: { name: 'crewcamp-build', content: buildId }, injectTo: 'head' },
       ],
     },
+    // The public pages as HTML drawn at build time, before the service worker's precache is listed.
+    prerenderPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
       // Registered by src/pwa/register-sw.ts (workbox-window), after the page has loaded.
       injectRegister: false,
+      // After the prerender has written its pages (scripts/prerender-plugin.ts).
+      integration: { closeBundleOrder: 'post' },
       // `vite dev` has no service worker: development stays simple; `vite build`/`preview` have it.
       devOptions: { enabled: false },
       manifest: webAppManifest,

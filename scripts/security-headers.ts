@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin, PreviewServer } from 'vite';
+import { PRERENDERED_PATHS } from './prerender-plugin.ts';
 
 /** The local backend the app talks to when no project URL is configured (src/lib/env.ts). */
 export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
@@ -98,10 +99,16 @@ export function parseHeadersFile(text: string): Record<string, string> {
   return headers;
 }
 
-/** The `serve` package's configuration: the headers, and unknown paths to the single-page app. */
+/**
+ * The `serve` package's configuration: the headers, the prerendered pages to their HTML
+ * (prerender-plugin.ts), and other paths to the single-page app.
+ */
 export function serveJson(headers: Record<string, string>): string {
   const config = {
-    rewrites: [{ source: '**', destination: '/index.html' }],
+    rewrites: [
+      ...PRERENDERED_PATHS.map((page) => ({ source: page, destination: `${page}.html` })),
+      { source: '**', destination: '/index.html' },
+    ],
     headers: [{ source: '**', headers: Object.entries(headers).map(([key, value]) => ({ key, value })) }],
   };
   return `${JSON.stringify(config, null, 2)}\n`;

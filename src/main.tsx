@@ -1,7 +1,8 @@
 import './lib/zod-jitless.ts';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { createAppRouter } from './app/router.tsx';
 import { startAppSettingsSync } from './lib/app-settings-store.ts';
 import { startThemeSync } from './app/theme/theme-store.ts';
 import { startAuth } from './features/auth/index.ts';
@@ -17,13 +18,20 @@ registerServiceWorker();
 
 startFollowingAuth();
 
-// The first render as a transition: React renders in slices of a few milliseconds and lets the
-// browser answer input in between, instead of one long task while a phone parses the app.
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+const container = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App router={createAppRouter()} />
+  </StrictMode>
 );
+if (container.dataset.prerendered === location.pathname && !location.search) {
+  // A page drawn at build time (src/prerender): React takes over its markup. Hydration runs in
+  // slices and lets the browser answer input in between. (A static host answers `/register?token=…`
+  // with the same page, drawn without the token: that one is drawn anew, replacing it.)
+  hydrateRoot(container, app);
+} else {
+  // The first render as a transition: React renders in slices of a few milliseconds and lets the
+  // browser answer input in between, instead of one long task while a phone parses the app.
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}

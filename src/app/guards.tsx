@@ -5,9 +5,28 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { LoadingView } from '../components/loading-view.tsx';
+import { hasCachedSettings, type AppSettings } from '../lib/app-settings-store.ts';
+import { PageHoldContext } from '../lib/page-hold.ts';
 import { paths } from '../lib/paths.ts';
 import { SecondFactorPage } from '../features/auth/second-factor-page.tsx';
+import { useShowsPrerendered } from './prerender.ts';
 import { useAuthStatus, useNeedsSecondFactor, usePageAccess, useSettings } from './use-session-info.ts';
+
+/**
+ * A guard's page: while the facts load (`isUnknown`), on hold when the document was prerendered
+ * with it (prerender.ts), else the loading view. The page keeps its place in the tree when the
+ * facts arrive, so the hydrated markup and what was typed stay.
+ */
+function useGuardedPage(
+  children: ReactNode,
+  isUnknown: boolean,
+  lastSettingsLeadHere: (settings: AppSettings) => boolean,
+): ReactNode {
+  const settings = useSettings();
+  const shows = useShowsPrerendered(!hasCachedSettings || lastSettingsLeadHere(settings));
+  if (isUnknown && !shows) return <LoadingView />;
+  return <PageHoldContext value={isUnknown}>{children}</PageHoldContext>;
+}
 
 /** `/`: the dashboard when signed in, otherwise the landing page. */
 export function RootRedirect() {
@@ -20,20 +39,24 @@ export function RootRedirect() {
 export function WaitlistGuard({ children }: { children: ReactNode }) {
   const status = useAuthStatus();
   const { waitlistEnabled, isReady } = useSettings();
-  if (status === 'initializing' || !isReady) return <LoadingView />;
+  const isUnknown = status === 'initializing' || !isReady;
+  const page = useGuardedPage(children, isUnknown, (settings) => settings.waitlistEnabled);
+  if (isUnknown) return page;
   if (!waitlistEnabled) return <Navigate to={paths.login.href()} replace />;
   if (status === 'signed-in') return <Navigate to={paths.dashboard.href()} replace />;
-  return children;
+  return page;
 }
 
 /** `/login`: /waitlist while the waitlist is on; signed-in visitors go to the dashboard. */
 export function LoginGuard({ children }: { children: ReactNode }) {
   const status = useAuthStatus();
   const { waitlistEnabled, isReady } = useSettings();
-  if (status === 'initializing' || !isReady) return <LoadingView />;
+  const isUnknown = status === 'initializing' || !isReady;
+  const page = useGuardedPage(children, isUnknown, (settings) => !settings.waitlistEnabled);
+  if (isUnknown) return page;
   if (waitlistEnabled) return <Navigate to={paths.waitlist.href()} replace />;
   if (status === 'signed-in') return <Navigate to={paths.dashboard.href()} replace />;
-  return children;
+  return page;
 }
 
 /**
@@ -45,19 +68,25 @@ export function RegisterGuard({ children }: { children: ReactNode }) {
   const status = useAuthStatus();
   const { waitlistEnabled, registrationEnabled, isReady } = useSettings();
   const [params] = useSearchParams();
-  if (status === 'initializing' || !isReady) return <LoadingView />;
+  const isUnknown = status === 'initializing' || !isReady;
+  const page = useGuardedPage(
+    children,
+    isUnknown,
+    (settings) => settings.registrationEnabled && (!settings.waitlistEnabled || params.has('token')),
+  );
+  if (isUnknown) return page;
   if (!registrationEnabled) return <Navigate to={paths.login.href()} replace />;
   if (waitlistEnabled && !params.get('token')) return <Navigate to={paths.waitlist.href({ join: true })} replace />;
   if (status === 'signed-in') return <Navigate to={paths.dashboard.href()} replace />;
-  return children;
+  return page;
 }
 
 /** Pages for signed-out visitors only (forgot password): signed-in ones go to the dashboard. */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const status = useAuthStatus();
-  if (status === 'initializing') return <LoadingView />;
+  const page = useGuardedPage(children, status === 'initializing', () => true);
   if (status === 'signed-in') return <Navigate to={paths.dashboard.href()} replace />;
-  return children;
+  return page;
 }
 
 /**

@@ -72,7 +72,8 @@ const eventSections: RouteObject[] = [
   { path: 'sheet', element: <CrewSheetPage /> },
 ];
 
-const routes: RouteObject[] = [
+/** The route table, shared by the browser's router and the build's prerender (src/prerender). */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouterErrorPage />,

@@ -76,8 +76,12 @@ interface AppSettingsState {
   refresh(): Promise<void>;
 }
 
+const cachedAtStart = readCache();
+/** Whether this device had settings from an earlier visit when the app started. */
+export const hasCachedSettings = cachedAtStart !== null;
+
 export const useAppSettingsStore = create<AppSettingsState>((set) => ({
-  settings: readCache() ?? DEFAULTS,
+  settings: cachedAtStart ?? DEFAULTS,
   isReady: false,
   async refresh() {
     const data = await fetchSettingRows();

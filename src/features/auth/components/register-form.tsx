@@ -76,7 +76,6 @@ export function RegisterForm({
       <EmailField
         size="lg"
         id={`${idPrefix}-email`}
-        readOnly={isLocked || isInvited}
         disabled={isChecking}
         helperText={
           isLocked
@@ -86,6 +85,7 @@ export function RegisterForm({
               : undefined
         }
         {...bind('email')}
+        readOnly={isLocked || isInvited || bind('email').readOnly}
       />
       <PasswordField
         size="lg"

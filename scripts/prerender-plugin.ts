@@ -1,0 +1,83 @@
+/**
+ * Prerenders the public pages at build time (issue 23): after the client build, a server build of
+ * src/prerender/render-page.tsx draws each page with the app's own components, and the page is
+ * written next to index.html as `<path>.html`: the same head (CSP, theme script, manifest), the
+ * page's markup and Chakra's styles inside `#root`, and no splash. The browser paints it before any
+ * script has run; React then hydrates it (src/main.tsx).
+ *
+ * Static hosts and `vite preview` answer `/login` with `login.html` (`serve` by its `serve.json`,
+ * security-headers.ts), and the service worker's precache does the same offline (Workbox's clean
+ * URLs). A path with a query (`/join?id=…`) or any
+ * other page gets index.html, drawn by the browser as before.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+
+/** The pages that need no data: drawn the same for every visitor. */
+export const PRERENDERED_PATHS = ['/landing', '/login', '/register', '/waitlist', '/forgot-password'] as const;
+
+const SPLASH = /\s*<div id="splash"[\s\S]*?<\/div>\n?/;
+const SPLASH_SCRIPT = /\s*<script>\s*new MutationObserver[\s\S]*?<\/script>/;
+const ROOT = '<div id="root"></div>';
+
+/** index.html with `markup` as the page of `pagePath`, and without the splash. */
+export function prerenderedDocument(indexHtml: string, pagePath: string, markup: string): string {
+  if (!indexHtml.includes(ROOT) || !SPLASH.test(indexHtml) || !SPLASH_SCRIPT.test(indexHtml)) {
+    throw new Error('index.html no longer has the splash and the empty #root the prerender replaces');
+  }
+  return indexHtml
+    .replace(SPLASH, '\n')
+    .replace(SPLASH_SCRIPT, '')
+    .replace(ROOT, () => `<div id="root" data-prerendered="${pagePath}">${markup}</div>`);
+}
+
+export function prerenderPlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'crewcamp-prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle: {
+      // Before vite-plugin-pwa lists the output for the service worker's precache.
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        if (config.build.ssr) return;
+        const outDir = path.resolve(config.root, config.build.outDir);
+        // Inside node_modules, so that the server build's imports of packages resolve.
+        const serverDir = path.join(config.root, 'node_modules/.crewcamp-prerender');
+        await build({
+          configFile: false,
+          root: config.root,
+          mode: config.mode,
+          logLevel: 'error',
+          plugins: [react()],
+          build: {
+            ssr: path.join(config.root, 'src/prerender/render-page.tsx'),
+            outDir: serverDir,
+            emptyOutDir: true,
+            minify: false,
+          },
+        });
+        try {
+          const { renderPage } = (await import(pathToFileURL(path.join(serverDir, 'render-page.js')).href)) as {
+            renderPage(pagePath: string): Promise<string>;
+          };
+          const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+          for (const pagePath of PRERENDERED_PATHS) {
+            const file = path.join(outDir, `${pagePath.slice(1)}.html`);
+            await mkdir(path.dirname(file), { recursive: true });
+            await writeFile(file, prerenderedDocument(indexHtml, pagePath, await renderPage(pagePath)));
+          }
+        } finally {
+          await rm(serverDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}

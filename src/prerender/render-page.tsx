@@ -1,0 +1,27 @@
+/**
+ * The build's server render of a public page (scripts/prerender-plugin.ts): the app's own tree,
+ * with a memory router on the page's path, rendered once every lazy page has loaded. Chakra's
+ * emotion writes each component's styles as a `<style data-emotion>` beside it; in the browser,
+ * emotion moves them into the head before React hydrates, and does not insert them again.
+ */
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createMemoryRouter } from 'react-router';
+import { App } from '../app/app.tsx';
+import { PrerenderContext } from '../app/prerender.ts';
+import { routes } from '../app/router.tsx';
+
+/** The markup of the page at `path` (what goes inside `#root`). */
+export async function renderPage(path: string): Promise<string> {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <PrerenderContext value={{ path, isServer: true }}>
+        <App router={router} />
+      </PrerenderContext>
+    </StrictMode>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
