@@ -61,7 +61,7 @@ for (const theme of ['light', 'dark'] as const) {
       await setSwitches({ waitlist: false });
       await app.signIn(ADMIN);
       for (const [path, heading] of [
-        ['/dashboard', /^Welcome( back| to CrewCamp), Sofia$/],
+        ['/dashboard', /^Welcome( back| to CrewCamp)?, Sofia$/],
         ['/admin/settings', 'Admin Panel'],
         ['/profile/details', 'My Profile'],
         ['/subscription', 'Subscription'],

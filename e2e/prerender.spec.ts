@@ -92,6 +92,16 @@ test.describe('with JavaScript', () => {
     expect(errors).toEqual([]);
   });
 
+  test("the join page's shell is served for any event, and React takes it over", async ({ page }) => {
+    const errors = await watchFirstMarkup(page);
+    await page.goto('/join?id=e0000000-0000-4000-8000-000000000001');
+    // The shell's card, then the event the link names, in the same markup.
+    await expect(page.getByRole('group', { name: /^Event / })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Join an event' })).toBeVisible();
+    expect(await parsedHeadingStays(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   test('while the waitlist is on, /login is held read-only and then leads to the waitlist', async ({ app, page }) => {
     await setSwitches({ waitlist: true });
     // The settings answer late, so the served login page is seen held.

@@ -17,21 +17,60 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 
 /** The pages that need no data: drawn the same for every visitor. */
-export const PRERENDERED_PATHS = ['/landing', '/login', '/register', '/waitlist', '/forgot-password'] as const;
+const PAGES = ['/landing', '/login', '/register', '/waitlist', '/forgot-password'] as const;
+/**
+ * The join page's shell: the frame and card of `/join?id=…` while the event is looked up, the same
+ * for every event, so it stands for any query (`data-prerendered-query="any"`).
+ */
+const JOIN_SHELL = { path: '/join', url: '/join?id=00000000-0000-4000-8000-000000000000' } as const;
+
+export const PRERENDERED_PATHS = [...PAGES, JOIN_SHELL.path] as const;
 
 const SPLASH = /\s*<div id="splash"[\s\S]*?<\/div>\n?/;
 const SPLASH_SCRIPT = /\s*<script>\s*new MutationObserver[\s\S]*?<\/script>/;
 const ROOT = '<div id="root"></div>';
 
-/** index.html with `markup` as the page of `pagePath`, and without the splash. */
-export function prerenderedDocument(indexHtml: string, pagePath: string, markup: string): string {
+const EMOTION_STYLE = /<style data-emotion="([^"]+)"[^>]*>([\s\S]*?)<\/style>/g;
+
+/**
+ * Emotion's styles moved out of the markup into the head, as emotion's own server extraction has
+ * them: each global style as it was, and the components' styles as one `<style data-emotion="css
+ * id…">`. The browser parses one style sheet before the body instead of one per component, and
+ * emotion in the browser still finds them (by that attribute) and does not insert them again.
+ */
+export function hoistStyles(markup: string): { markup: string; head: string } {
+  const globals: string[] = [];
+  const ids: string[] = [];
+  const rules: string[] = [];
+  const rest = markup.replace(EMOTION_STYLE, (tag, attribute: string, css: string) => {
+    const [key, ...names] = attribute.split(' ');
+    if (key === 'css') {
+      ids.push(...names);
+      rules.push(css);
+    } else {
+      globals.push(tag);
+    }
+    return '';
+  });
+  const components = ids.length ? `<style data-emotion="css ${ids.join(' ')}">${rules.join('')}</style>` : '';
+  return { markup: rest, head: globals.join('') + components };
+}
+
+/** index.html with `markup` as the page of `pagePath` (for any query when `anyQuery`), and without the splash. */
+export function prerenderedDocument(indexHtml: string, pagePath: string, markup: string, anyQuery = false): string {
   if (!indexHtml.includes(ROOT) || !SPLASH.test(indexHtml) || !SPLASH_SCRIPT.test(indexHtml)) {
     throw new Error('index.html no longer has the splash and the empty #root the prerender replaces');
   }
+  const styles = hoistStyles(markup);
   return indexHtml
+    .replace('</head>', () => `${styles.head}</head>`)
     .replace(SPLASH, '\n')
     .replace(SPLASH_SCRIPT, '')
-    .replace(ROOT, () => `<div id="root" data-prerendered="${pagePath}">${markup}</div>`);
+    .replace(
+      ROOT,
+      () =>
+        `<div id="root" data-prerendered="${pagePath}"${anyQuery ? ' data-prerendered-query="any"' : ''}>${styles.markup}</div>`,
+    );
 }
 
 export function prerenderPlugin(): Plugin {
@@ -66,13 +105,15 @@ export function prerenderPlugin(): Plugin {
         });
         try {
           const { renderPage } = (await import(pathToFileURL(path.join(serverDir, 'render-page.js')).href)) as {
-            renderPage(pagePath: string): Promise<string>;
+            renderPage(url: string): Promise<string>;
           };
           const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
-          for (const pagePath of PRERENDERED_PATHS) {
-            const file = path.join(outDir, `${pagePath.slice(1)}.html`);
+          const pages = [...PAGES.map((page) => ({ path: page, url: page })), JOIN_SHELL];
+          for (const page of pages) {
+            const file = path.join(outDir, `${page.path.slice(1)}.html`);
             await mkdir(path.dirname(file), { recursive: true });
-            await writeFile(file, prerenderedDocument(indexHtml, pagePath, await renderPage(pagePath)));
+            const markup = await renderPage(page.url);
+            await writeFile(file, prerenderedDocument(indexHtml, page.path, markup, page.url !== page.path));
           }
         } finally {
           await rm(serverDir, { recursive: true, force: true });

@@ -24,11 +24,13 @@ const app = (
     <App router={createAppRouter()} />
   </StrictMode>
 );
-if (container.dataset.prerendered === location.pathname && !location.search) {
-  // A page drawn at build time (src/prerender): React takes over its markup. Hydration runs in
-  // slices and lets the browser answer input in between. (A static host answers `/register?token=…`
-  // with the same page, drawn without the token: that one is drawn anew, replacing it.)
-  hydrateRoot(container, app);
+const { prerendered, prerenderedQuery } = container.dataset;
+if (prerendered === location.pathname && (!location.search || prerenderedQuery === 'any')) {
+  // A page drawn at build time (src/prerender): React takes over its markup, as a transition, so
+  // that hydration runs in slices and lets the browser answer input in between. (A static host
+  // answers `/register?token=…` with the same page, drawn without the token: that one is drawn
+  // anew, replacing it. The join page's shell stands for every event: it shows the lookup.)
+  startTransition(() => void hydrateRoot(container, app));
 } else {
   // The first render as a transition: React renders in slices of a few milliseconds and lets the
   // browser answer input in between, instead of one long task while a phone parses the app.

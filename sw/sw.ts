@@ -4,7 +4,8 @@
  * - Precaches the built app (every route's code, styles, icons and the manifest), so each page a
  *   member uses opens offline; its data comes from the device database, not from here.
  * - Answers navigations with the precached app shell (`index.html`), except the backend's paths
- *   when the backend shares the app's origin (a hosted setup behind one domain).
+ *   when the backend shares the app's origin (a hosted setup behind one domain), and the
+ *   prerendered public pages with their own HTML (`login.html`, `join.html` for a join link).
  * - Keeps public storage objects (avatars) in a cache with an expiry, so faces show offline.
  * - Waits with a new version until the page says so (the user pressed Reload).
  * - On the outbox's Background Sync event, sends the outbox, also with no tab open (outbox-sync.ts).
@@ -40,6 +41,9 @@ const manifest = self.__WB_MANIFEST;
 precacheAndRoute(manifest);
 cleanupOutdatedCaches();
 
+// A join link (`/join?id=…`) opens the prerendered join page's shell (scripts/prerender-plugin.ts);
+// the precache answers the other prerendered pages by their clean URL (`/login` is login.html).
+registerRoute(new NavigationRoute(createHandlerBoundToURL('join.html'), { allowlist: [/^\/join(\?|$)/] }));
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: BACKEND_PATHS }));
 
 registerRoute(

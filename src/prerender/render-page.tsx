@@ -11,9 +11,10 @@ import { App } from '../app/app.tsx';
 import { PrerenderContext } from '../app/prerender.ts';
 import { routes } from '../app/router.tsx';
 
-/** The markup of the page at `path` (what goes inside `#root`). */
-export async function renderPage(path: string): Promise<string> {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/** The markup of the page at `url` (what goes inside `#root`). */
+export async function renderPage(url: string): Promise<string> {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const path = new URL(url, 'http://build.invalid').pathname;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <PrerenderContext value={{ path, isServer: true }}>
