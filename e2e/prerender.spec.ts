@@ -104,6 +104,7 @@ test.describe('with JavaScript', () => {
 
   test('while the waitlist is on, /login is held read-only and then leads to the waitlist', async ({ app, page }) => {
     await setSwitches({ waitlist: true });
+    const errors = await watchFirstMarkup(page);
     // The settings answer late, so the served login page is seen held.
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -118,6 +119,12 @@ test.describe('with JavaScript', () => {
     release();
     await app.expectPath('/waitlist');
     await expect(page.getByRole('form', { name: 'Join the waitlist' })).toBeVisible();
+    // Back on a device that has seen the waitlist on: hydrated, then the loading view until the
+    // settings are in (no mismatch), then the waitlist.
+    await app.visit('/login');
+    await app.expectPath('/waitlist');
+    await expect(page.getByRole('form', { name: 'Join the waitlist' })).toBeVisible();
+    expect(errors).toEqual([]);
     await app.submitSignIn(NOAH);
     await app.expectPath('/dashboard');
   });

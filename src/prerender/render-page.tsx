@@ -17,7 +17,7 @@ export async function renderPage(url: string): Promise<string> {
   const path = new URL(url, 'http://build.invalid').pathname;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <PrerenderContext value={{ path, isServer: true }}>
+      <PrerenderContext value={path}>
         <App router={router} />
       </PrerenderContext>
     </StrictMode>,
