@@ -7,8 +7,8 @@
  *
  * Static hosts and `vite preview` answer `/login` with `login.html` (`serve` by its `serve.json`,
  * security-headers.ts), and the service worker's precache does the same offline (Workbox's clean
- * URLs). A path with a query (`/join?id=…`) or any
- * other page gets index.html, drawn by the browser as before.
+ * URLs; join links get `join.html` by their own route, sw/sw.ts). Every other page gets
+ * index.html, drawn by the browser as before.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -98,8 +98,7 @@ export const useAppSettingsStore = create<AppSettingsState>((set) => ({
 /** Loads the settings on start and whenever the app comes back online or into view. */
 export function startAppSettingsSync(): void {
   const { refresh } = useAppSettingsStore.getState();
-  const hasCache = readCache() !== null;
-  if (!navigator.onLine && hasCache) useAppSettingsStore.setState({ isReady: true });
+  if (!navigator.onLine && hasCachedSettings) useAppSettingsStore.setState({ isReady: true });
   void refresh().catch(() => useAppSettingsStore.setState({ isReady: true }));
   setTimeout(() => useAppSettingsStore.setState({ isReady: true }), FRESH_WAIT_MS);
   window.addEventListener('online', () => void refresh().catch(() => undefined));

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { signUpOpen, signUpWithApproval } from '../auth-service.ts';
 import { AuthForm, useAuthSubmit } from './auth-form.tsx';
 import { EmailField, PasswordField, TextField } from '../../../components/text-field.tsx';
+import { useIsPageOnHold } from '../../../lib/page-hold.ts';
 import { useFormValues } from '../../../lib/use-form-values.ts';
 
 const MIN_PASSWORD = 6;
@@ -39,6 +40,7 @@ export function RegisterForm({
   onRegistered,
   footer,
 }: RegisterFormProps) {
+  const isOnHold = useIsPageOnHold();
   const { values, bind } = useFormValues({
     name: approval?.name ?? '',
     email: approval?.email ?? invitation?.email ?? '',
@@ -85,7 +87,7 @@ export function RegisterForm({
               : undefined
         }
         {...bind('email')}
-        readOnly={isLocked || isInvited || bind('email').readOnly}
+        readOnly={isLocked || isInvited || isOnHold}
       />
       <PasswordField
         size="lg"
