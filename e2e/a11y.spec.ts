@@ -26,7 +26,7 @@ async function expectAccessible(page: Page, what: string) {
 for (const theme of ['light', 'dark'] as const) {
   // Contrast is what the theme changes, layout what the size changes: the dark theme is checked at
   // the phone size only, the light one at both.
-  test.describe(`${theme} theme${theme === 'dark' ? ' @phone' : ''}`, () => {
+  test.describe(`${theme} theme${theme === 'light' ? ' @desktop' : ''}`, () => {
     test.use({ theme });
     // axe walks every node of every page: this takes a while on a small machine.
     test.setTimeout(120_000);

@@ -44,7 +44,7 @@ test.describe('the admin panel', () => {
     await screenshot(page, testInfo, 'admin-activity');
   });
 
-  test('approving a waitlist entry mails the link; the person registers through the mailed link @phone', async ({
+  test('approving a waitlist entry mails the link; the person registers through the mailed link', async ({
     app,
     page,
     browser,
@@ -92,7 +92,7 @@ test.describe('the admin panel', () => {
     await visitor.close();
   });
 
-  test('suspending a user who then cannot sign in, reactivating them, changing their tier @phone', async ({
+  test('suspending a user who then cannot sign in, reactivating them, changing their tier', async ({
     app,
     page,
     browser,
@@ -152,7 +152,7 @@ test.describe('the admin panel', () => {
     await expect(latest).toContainText('Sam Suspended: free → organizer');
   });
 
-  test('adding and removing an admin; the last one stays @phone', async ({ app, page }, testInfo) => {
+  test('adding and removing an admin; the last one stays', async ({ app, page }, testInfo) => {
     await setSwitches({ waitlist: false });
     const person = await createAccount('Ada Admin');
     await signInTo(app, ADMIN);
@@ -181,7 +181,7 @@ test.describe('the admin panel', () => {
     ).toBeDisabled();
   });
 
-  test('a non-admin is sent away from /admin @phone', async ({ app, page }) => {
+  test('a non-admin is sent away from /admin', async ({ app, page }) => {
     await setSwitches({ waitlist: false });
     await signInTo(app, NOAH);
     await app.visit('/admin/accounts');

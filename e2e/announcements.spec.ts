@@ -34,7 +34,7 @@ async function secondPhone(browser: Browser, page: Page) {
   return { context, page: other, app: new App(other, true) };
 }
 
-test('a priority announcement is pinned until Got it; a member follows all activity @phone', async ({
+test('a priority announcement is pinned until Got it; a member follows all activity', async ({
   page,
   app,
   browser,

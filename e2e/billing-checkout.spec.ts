@@ -62,7 +62,7 @@ test.describe('subscriptions', () => {
     await expect(nav.getByRole('link', { name: 'Site Planner', exact: true })).toBeVisible();
   });
 
-  test('a cancelled checkout leaves the plan as it was and says so @phone', async ({ app, page }) => {
+  test('a cancelled checkout leaves the plan as it was and says so', async ({ app, page }) => {
     const person = await createAccount('Carl Cancel');
     await signInTo(app, person);
     // The provider's hosted checkout, where the person presses "back": it returns to the cancel path.

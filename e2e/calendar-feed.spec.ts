@@ -13,7 +13,7 @@ test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-test('subscribe in your calendar: the link serves the schedule, rotating it stops the old one @phone', async ({
+test('subscribe in your calendar: the link serves the schedule, rotating it stops the old one', async ({
   app,
   page,
   context,

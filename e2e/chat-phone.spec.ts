@@ -90,7 +90,7 @@ async function shoot(page: Page, name: string) {
   if (phone) await page.setViewportSize(phone);
 }
 
-test('grouping, editing, deleting, and a photo sent offline and received by another member @phone', async ({
+test('grouping, editing, deleting, and a photo sent offline and received by another member', async ({
   app,
   page,
   context,

@@ -73,7 +73,7 @@ async function serverBodies(eventId: string) {
   return data as { body: string; imported: boolean; original_sender_name: string | null; author_id: string | null }[];
 }
 
-test('two members chat in real time: unread line, presence, typing, replies and the length rule @phone', async ({
+test('two members chat in real time: unread line, presence, typing, replies and the length rule', async ({
   app,
   page,
   browser,
@@ -143,7 +143,7 @@ test('two members chat in real time: unread line, presence, typing, replies and 
   await jonasDevice.context.close();
 });
 
-test('three messages written offline show as pending and arrive in order after reconnecting @phone', async ({
+test('three messages written offline show as pending and arrive in order after reconnecting', async ({
   app,
   page,
   context,
@@ -184,7 +184,7 @@ test('three messages written offline show as pending and arrive in order after r
   await benDevice.context.close();
 });
 
-test('reactions, search and the WhatsApp import: the upgrade prompt on a free event, working on a starter one @phone', async ({
+test('reactions, search and the WhatsApp import: the upgrade prompt on a free event, working on a starter one', async ({
   app,
   page,
 }) => {

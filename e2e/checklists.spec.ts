@@ -114,7 +114,7 @@ async function expectUpgrade(page: Page, feature: string, tier: 'Starter' | 'Org
   await expect(dialog).toBeHidden();
 }
 
-test('a packing list built offline reaches the crew in the same order when the signal returns @phone', async ({
+test('a packing list built offline reaches the crew in the same order when the signal returns', async ({
   app,
   page,
   context,
@@ -194,7 +194,7 @@ test('a packing list built offline reaches the crew in the same order when the s
   await expectAccessible(page, 'checklists');
 });
 
-test('built-in templates on a free event; own templates, cloning and the text export need a starter event; the CSV import an organizer one @phone', async ({
+test('built-in templates on a free event; own templates, cloning and the text export need a starter event; the CSV import an organizer one', async ({
   app,
   page,
 }) => {
@@ -264,7 +264,7 @@ test('built-in templates on a free event; own templates, cloning and the text ex
   await screenshots(page, 'templates');
 });
 
-test('an organizer event imports items from a CSV file, with a preview naming the bad rows, and duplicates templates @phone', async ({
+test('an organizer event imports items from a CSV file, with a preview naming the bad rows, and duplicates templates', async ({
   app,
   page,
 }) => {

@@ -95,7 +95,7 @@ async function fillEvent(eventId: string, eva: Person, finn: Person) {
   );
 }
 
-test('the crew sheet opens offline, prints to a PDF with every section, at 360 and 1280', async ({
+test('the crew sheet opens offline, prints to a PDF with every section, at 360 and 1280 @desktop', async ({
   page,
   app,
   context,

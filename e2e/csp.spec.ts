@@ -72,7 +72,7 @@ test('the build carries the policy as a meta tag and vite preview sends it with 
   expect(await readFile(path.join(dist!, '_headers'), 'utf8')).toContain(`Content-Security-Policy: ${meta}`);
 });
 
-test('the main pages run with no CSP violation, Realtime and storage images included', async ({
+test('the main pages run with no CSP violation, Realtime and storage images included @desktop', async ({
   app,
   page,
   context,

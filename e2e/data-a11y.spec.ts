@@ -6,7 +6,7 @@ import { expect, test } from './fixtures.ts';
 for (const theme of ['light', 'dark'] as const) {
   // Contrast is what the theme changes, layout what the size changes: the dark theme is checked at
   // the phone size only, the light one at both.
-  test.describe(`${theme} theme${theme === 'dark' ? ' @phone' : ''}`, () => {
+  test.describe(`${theme} theme${theme === 'light' ? ' @desktop' : ''}`, () => {
     test.use({ theme });
     test.setTimeout(120_000);
 

@@ -7,7 +7,7 @@ test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-test('a free user creates and edits events, and the third active one is explained and refused', async ({
+test('a free user creates and edits events, and the third active one is explained and refused @desktop', async ({
   app,
   page,
 }) => {

@@ -13,7 +13,7 @@ import { screenshotPath } from './screenshot-helpers.ts';
 
 test.use({ serviceWorkers: 'block' });
 
-test('a page whose code cannot load shows the error fallback inside the shell', async ({ app, page }) => {
+test('a page whose code cannot load shows the error fallback inside the shell @desktop', async ({ app, page }) => {
   await app.signIn(NOAH);
   await page.route(/\/assets\/profile-layout-[\w-]+\.js$/, (route) => route.abort('connectionfailed'));
   const nav = await app.sidebar();

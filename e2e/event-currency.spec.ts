@@ -25,7 +25,7 @@ async function csvOf(page: Page, button: string): Promise<string> {
 const eventCurrency = async (eventId: string) =>
   (await serviceClient().from('events').select('currency').eq('id', eventId).single()).data?.currency;
 
-test('a euro event: expense, balances, settle-up and CSV in euros; fixed once spent @phone', async ({ app, page }) => {
+test('a euro event: expense, balances, settle-up and CSV in euros; fixed once spent', async ({ app, page }) => {
   test.setTimeout(90_000);
   const jana = await newPerson('Jana Zahlt', 'starter');
   const lukas = await newPerson('Lukas Schuldet');

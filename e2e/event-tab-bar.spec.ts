@@ -17,7 +17,7 @@ for (const size of [
   { width: 360, height: 740 },
   { width: 390, height: 844 },
 ]) {
-  test(`one tap between event pages; unread markers drop after opening them, at ${size.width} px @phone`, async ({
+  test(`one tap between event pages; unread markers drop after opening them, at ${size.width} px`, async ({
     app,
     page,
   }) => {

@@ -14,11 +14,7 @@ test.use({ viewport: { width: 360, height: 780 } });
 const zoneOf = async (eventId: string) =>
   (await serviceClient().from('events').select('time_zone').eq('id', eventId).single()).data?.time_zone;
 
-test('an organiser changes the time zone offline from a searchable list @phone', async ({
-  app,
-  page,
-  context,
-}, testInfo) => {
+test('an organiser changes the time zone offline from a searchable list', async ({ app, page, context }, testInfo) => {
   test.setTimeout(90_000);
   const kai = await newPerson('Kai Zone');
   const mo = await newPerson('Mo Member');

@@ -49,7 +49,7 @@ async function seedExpense(payer: Person, eventId: string, title: string, spentO
   if (error) throw error;
 }
 
-test('sections one tap apart, newest first, settle-up rows that fit 360 px @phone', async ({ app, page }) => {
+test('sections one tap apart, newest first, settle-up rows that fit 360 px', async ({ app, page }) => {
   test.setTimeout(90_000);
   const ana = await newPerson('Ana Organizer', 'starter');
   const bart = await newPerson('Bartholomew Featherstonehaugh-Wolfeschlegel');

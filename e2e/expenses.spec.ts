@@ -50,7 +50,7 @@ test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-test('an expense split three ways offline syncs; balances, settling up and the CSV; the tier gates @phone', async ({
+test('an expense split three ways offline syncs; balances, settling up and the CSV; the tier gates', async ({
   app,
   page,
   context,
@@ -154,7 +154,7 @@ test('an expense split three ways offline syncs; balances, settling up and the C
   await screenshots(page, 'free');
 });
 
-test('in euros, paid by two, settled in euros; a replaced offline change is told to its author @phone', async ({
+test('in euros, paid by two, settled in euros; a replaced offline change is told to its author', async ({
   app,
   page,
   context,

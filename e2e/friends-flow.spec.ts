@@ -19,7 +19,7 @@ test.describe('friends', () => {
   // The last test turns the switches around: leave them as every test here starts.
   test.afterEach(async () => setSwitches({ waitlist: false }));
 
-  test('sending, accepting and removing a friend @phone', async ({ app, page, browser }, testInfo) => {
+  test('sending, accepting and removing a friend', async ({ app, page, browser }, testInfo) => {
     const anna = await createAccount('Anna Sender');
     const ben = await createAccount('Ben Receiver');
     await signInTo(app, anna);
@@ -65,7 +65,7 @@ test.describe('friends', () => {
     await expect(page.getByText('No friends yet: send a request or share your invite link.')).toBeVisible();
   });
 
-  test('joining by invite link after signing in @phone', async ({ app, page, browser }, testInfo) => {
+  test('joining by invite link after signing in', async ({ app, page, browser }, testInfo) => {
     const host = await createAccount('Hana Host');
     const guest = await createAccount('Gus Guest');
     await signInTo(app, host);
@@ -96,7 +96,7 @@ test.describe('friends', () => {
     ).toBeVisible();
   });
 
-  test("a newcomer registers from an invite link and is the host's friend @phone", async ({
+  test("a newcomer registers from an invite link and is the host's friend", async ({
     app,
     page,
     browser,
@@ -133,7 +133,7 @@ test.describe('friends', () => {
     ).toBeVisible();
   });
 
-  test('while the waitlist is on, an invite link sends newcomers to the waitlist @phone', async ({
+  test('while the waitlist is on, an invite link sends newcomers to the waitlist', async ({
     app,
     browser,
   }, testInfo) => {

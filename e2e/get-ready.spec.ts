@@ -73,7 +73,7 @@ async function getReady(page: Page) {
   await expect(readyCard(page)).toContainText(/Ready for no signalsince \d\d:\d\d · [\d.]+ [KMG]B used on this device/);
 }
 
-test('Get ready keeps every page and picture of the event for no signal; the crew sees who is ready @phone', async ({
+test('Get ready keeps every page and picture of the event for no signal; the crew sees who is ready', async ({
   app,
   page,
   context,

@@ -54,7 +54,7 @@ for (const size of [
   { width: 360, height: 740 },
   { width: 390, height: 844 },
 ]) {
-  test(`the home shows what needs a member, happening-now first, at ${size.width} px @phone`, async ({ app, page }) => {
+  test(`the home shows what needs a member, happening-now first, at ${size.width} px`, async ({ app, page }) => {
     await page.setViewportSize(size);
     const ben = await newPerson('Ben Driver', 'starter');
     const noah = await newPerson('Noah Crew');
@@ -105,7 +105,7 @@ for (const size of [
   });
 }
 
-test('a first-time user gets a welcome and a first step; a new event opens with the invite step @phone', async ({
+test('a first-time user gets a welcome and a first step; a new event opens with the invite step', async ({
   app,
   page,
 }) => {
@@ -136,7 +136,7 @@ test('a first-time user gets a welcome and a first step; a new event opens with 
   await expect(page.getByRole('article', { name: 'Summer camp' })).toContainText('No dates yet');
 });
 
-test('a returning member on a new device is told the events are on their way, not offered a first step @phone', async ({
+test('a returning member on a new device is told the events are on their way, not offered a first step', async ({
   app,
   page,
 }) => {

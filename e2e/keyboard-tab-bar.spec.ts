@@ -33,7 +33,7 @@ function isUncovered(field: Locator): Promise<boolean> {
   });
 }
 
-test('the tab bar steps aside while the chat composer has the focus, at 360 px @phone', async ({ app, page }) => {
+test('the tab bar steps aside while the chat composer has the focus, at 360 px', async ({ app, page }) => {
   await page.setViewportSize(PHONE);
   const ana = await newPerson('Ana Keys');
   const eventId = await seedEvent(ana, 'Keyboard camp');

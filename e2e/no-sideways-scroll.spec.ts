@@ -112,7 +112,7 @@ for (const { theme, width } of [
   test.describe(`${theme} theme at ${width} px`, () => {
     test.use({ theme, viewport: { width, height: width < 600 ? 740 : 800 } });
 
-    test(`no route scrolls sideways or cuts a button at ${width} px, ${theme} @phone`, async ({ app, page }) => {
+    test(`no route scrolls sideways or cuts a button at ${width} px, ${theme}`, async ({ app, page }) => {
       test.setTimeout(120_000);
       await setSwitches({ waitlist: true });
       const problems = await visitAll(page, SIGNED_OUT);

@@ -122,7 +122,7 @@ test('the campsite journey: a day of changes offline reaches the server once', a
   ).toHaveAttribute('href', `/events/${events[0].id}`);
 });
 
-test('a change the server refuses after reconnecting disappears and is explained in words @phone', async ({
+test('a change the server refuses after reconnecting disappears and is explained in words', async ({
   app,
   page,
   context,
@@ -153,7 +153,7 @@ test('a change the server refuses after reconnecting disappears and is explained
   expect((await serverEvents(noa.id)).map((event) => event.name)).toEqual(['Spring hike', 'Summer fest']);
 });
 
-test('two tabs offline share one queue: each change reaches the server once @phone', async ({ app, page, context }) => {
+test('two tabs offline share one queue: each change reaches the server once', async ({ app, page, context }) => {
   test.setTimeout(60_000);
   const kai = await newPerson('Kai Tabs', 'starter');
   await signInAs(app, kai);
@@ -181,7 +181,7 @@ test('two tabs offline share one queue: each change reaches the server once @pho
   ]);
 });
 
-test('an access token that expires offline keeps the user signed in; the session refreshes on reconnect @phone', async ({
+test('an access token that expires offline keeps the user signed in; the session refreshes on reconnect', async ({
   app,
   page,
   context,
@@ -215,7 +215,7 @@ test('an access token that expires offline keeps the user signed in; the session
   await app.expectPath('/dashboard');
 });
 
-test('signing out with unsent changes asks first; Cancel keeps them, signing out anyway deletes them @phone', async ({
+test('signing out with unsent changes asks first; Cancel keeps them, signing out anyway deletes them', async ({
   app,
   page,
   context,

@@ -12,7 +12,7 @@ test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-test('an organizer sees all events at once and filters by event', async ({ app, page }) => {
+test('an organizer sees all events at once and filters by event @desktop', async ({ app, page }) => {
   const olga = await newPerson('Olga Organizer', 'organizer');
   const finn = await newPerson('Finn Free');
   const lake = await seedEvent(olga, 'Lake weekend', [finn]);

@@ -44,7 +44,7 @@ const parsedHeadingStays = (page: Page) =>
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('each public page is in its HTML, with its styles', async ({ page }) => {
+  test('each public page is in its HTML, with its styles @desktop', async ({ page }) => {
     for (const { path, heading } of PAGES) {
       await test.step(path, async () => {
         await page.goto(path);
@@ -73,7 +73,7 @@ test.describe('with JavaScript', () => {
     expect(errors).toEqual([]);
   });
 
-  test('every public page is hydrated, not drawn anew', async ({ page }) => {
+  test('every public page is hydrated, not drawn anew @desktop', async ({ page }) => {
     await setSwitches({ waitlist: false });
     const errors = await watchFirstMarkup(page);
     for (const { path } of PAGES.filter((p) => p.path !== '/waitlist')) {

@@ -39,7 +39,7 @@ async function registrationId(cdp: CDPSession): Promise<string> {
   return found;
 }
 
-test('pushes show as notifications, one per event, and a tap opens the page in the app @phone', async ({
+test('pushes show as notifications, one per event, and a tap opens the page in the app', async ({
   app,
   page,
   context,

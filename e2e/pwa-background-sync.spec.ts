@@ -11,7 +11,7 @@ test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-test('a change queued offline reaches the server after the tab closed @phone', async ({ app, page, context }) => {
+test('a change queued offline reaches the server after the tab closed', async ({ app, page, context }) => {
   const ada = await newPerson('Ada Background');
   const eventId = await seedEvent(ada, 'Sync camp');
   await signInAs(app, ada);

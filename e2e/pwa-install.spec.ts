@@ -42,7 +42,7 @@ test.describe('in a browser profile of its own', () => {
     await rm(profileDir, { recursive: true, force: true });
   });
 
-  test('Chromium can install the app, and its manifest parses without errors', async ({ isMobile }) => {
+  test('Chromium can install the app, and its manifest parses without errors @desktop', async ({ isMobile }) => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/landing');
     await expect(page.getByRole('heading', { level: 1, name: 'Your event crew, connected.' })).toBeVisible();

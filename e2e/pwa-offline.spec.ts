@@ -11,8 +11,8 @@ test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-// The cache does not depend on the viewport: one project (@phone) is enough for fourteen reloads.
-test('every signed-in page reloads offline from the cache, with its data @phone', async ({ app, page, context }) => {
+// The cache does not depend on the viewport: the phone project (no @desktop tag) is enough for fourteen reloads.
+test('every signed-in page reloads offline from the cache, with its data', async ({ app, page, context }) => {
   // Fourteen reloads on a busy 2-core runner.
   test.setTimeout(120_000);
   const ada = await newPerson('Ada Offline');

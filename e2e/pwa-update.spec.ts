@@ -1,7 +1,7 @@
 /**
  * A new version deployed while the app is open: the app says so, Reload brings the new build,
  * and a change queued before the update is still sent afterwards. Runs on the phone project only
- * (@phone): it deploys a build into the folder the whole run is served from.
+ * (no @desktop tag): it deploys a build into the folder the whole run is served from.
  */
 import { serviceClient, setSwitches } from './backend.ts';
 import { newPerson, seedEvent, signInAs } from './data-helpers.ts';
@@ -14,7 +14,7 @@ test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-test('a deployed update is announced, applied on Reload, and the outbox survives it @phone', async ({
+test('a deployed update is announced, applied on Reload, and the outbox survives it', async ({
   app,
   page,
   context,

@@ -55,7 +55,7 @@ test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-test('a member asks for a ride, the driver sees it, a seat ends it; another goes on their own @phone', async ({
+test('a member asks for a ride, the driver sees it, a seat ends it; another goes on their own', async ({
   app,
   page,
   browser,

@@ -55,7 +55,7 @@ test.describe('signed out, waitlist off', () => {
     ['/no/such/page', '/login'],
   ]);
 
-  test('the login page shows logo, name, tagline, the form and this year', async ({ app, page }) => {
+  test('the login page shows logo, name, tagline, the form and this year @desktop', async ({ app, page }) => {
     await app.visit('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'CrewCamp' })).toBeVisible();
     await expect(page.getByText('Your event crew, connected.')).toBeVisible();
@@ -99,7 +99,7 @@ test.describe('signed in as a user', () => {
     await app.expectPath('/dashboard');
   });
 
-  test('the dashboard greets the user with their plan, without the Admin Panel', async ({ app, page }) => {
+  test('the dashboard greets the user with their plan, without the Admin Panel @desktop', async ({ app, page }) => {
     await expect(page.getByRole('heading', { name: /^Welcome( back| to CrewCamp)?, Noah$/ })).toBeVisible();
     await expect(page.getByText('Free plan')).toBeVisible();
     const nav = await app.sidebar();

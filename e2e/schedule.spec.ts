@@ -47,7 +47,7 @@ test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-test('a free event: add items, see them by day and in the list, no clash without shared people, the window refused @phone', async ({
+test('a free event: add items, see them by day and in the list, no clash without shared people, the window refused', async ({
   app,
   page,
   context,
@@ -145,7 +145,7 @@ test('a free event: add items, see them by day and in the list, no clash without
   await expect(page.getByRole('dialog', { name: 'Upgrade to Organizer to unlock this feature' })).toBeVisible();
 });
 
-test('a starter event: assignees, iCalendar export, edit and delete; an organizer imports a CSV file @phone', async ({
+test('a starter event: assignees, iCalendar export, edit and delete; an organizer imports a CSV file', async ({
   app,
   page,
 }) => {

@@ -9,7 +9,7 @@ test.beforeEach(async ({ app }) => {
   await app.signIn(MARCO);
 });
 
-test('the header: logo to the dashboard, tier badge, bell, avatar to the profile', async ({ app, page }) => {
+test('the header: logo to the dashboard, tier badge, bell, avatar to the profile @desktop', async ({ app, page }) => {
   const header = page.getByRole('banner');
   await expect(header.getByText('Organizer', { exact: true })).toBeVisible();
   await expect(header.getByText('Admin', { exact: true })).toHaveCount(0);
@@ -23,7 +23,7 @@ test('the header: logo to the dashboard, tier badge, bell, avatar to the profile
   await app.expectPath('/profile/notifications');
 });
 
-test('the theme choice is stored and survives a reload', async ({ page }) => {
+test('the theme choice is stored and survives a reload @desktop', async ({ page }) => {
   const html = page.locator('html');
   await page.getByRole('button', { name: 'Theme: System' }).click();
   await page.getByRole('menuitemradio', { name: 'Dark' }).click();
@@ -37,7 +37,7 @@ test('the theme choice is stored and survives a reload', async ({ page }) => {
   await expect(html).not.toHaveClass(/\bdark\b/);
 });
 
-test('an event path shows the event section; Members shares the join link', async ({ app, page, context }) => {
+test('an event path shows the event section; Members shares the join link @desktop', async ({ app, page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await app.visit(`/events/${EVENT_ID}`);
   const nav = await app.sidebar();
@@ -59,7 +59,7 @@ test('an event path shows the event section; Members shares the join link', asyn
   await expect(dialog.getByRole('button', { name: 'Copy' })).toBeVisible({ timeout: 4000 });
 });
 
-test('the offline banner follows the connection', async ({ page, context }) => {
+test('the offline banner follows the connection @desktop', async ({ page, context }) => {
   const banner = page.getByText("You're offline. Some features may be limited.");
   await expect(banner).toHaveCount(0);
   await context.setOffline(true);
@@ -68,7 +68,7 @@ test('the offline banner follows the connection', async ({ page, context }) => {
   await expect(banner).toHaveCount(0);
 });
 
-test('the phone drawer closes on navigation @phone', async ({ app, page }) => {
+test('the phone drawer closes on navigation', async ({ app, page }) => {
   const nav = await app.sidebar();
   await nav.getByRole('link', { name: 'My Profile' }).click();
   await app.expectPath('/profile/details');

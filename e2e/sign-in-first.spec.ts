@@ -7,7 +7,7 @@ import { setSwitches } from './backend.ts';
 import { newPerson, signInAs } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
-test("the landing page's Sign in opens the sign-in form first; Join the waitlist scrolls to its form @phone", async ({
+test("the landing page's Sign in opens the sign-in form first; Join the waitlist scrolls to its form", async ({
   page,
 }) => {
   await setSwitches({ waitlist: true });
@@ -27,7 +27,7 @@ test("the landing page's Sign in opens the sign-in form first; Join the waitlist
   await expect(join.getByRole('button', { name: 'Join the waitlist' })).toBeInViewport();
 });
 
-test('the profile tabs fit 360 px @phone', async ({ app, page }) => {
+test('the profile tabs fit 360 px', async ({ app, page }) => {
   await setSwitches({ waitlist: false });
   await page.setViewportSize({ width: 360, height: 740 });
   await signInAs(app, await newPerson('Tia Tabs'));

@@ -47,7 +47,7 @@ const smallButtons = (scope: Locator) =>
       .map((b) => b.getAttribute('aria-label') ?? b.textContent),
   );
 
-test('full screen on a phone: items added at the middle of the view without piling up, a tent moved by touch @phone', async ({
+test('full screen on a phone: items added at the middle of the view without piling up, a tent moved by touch', async ({
   app,
   page,
 }) => {

@@ -75,7 +75,7 @@ test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-test('placing and moving items by touch and keys; another member sees the move, and theirs arrives; a free event is locked @phone', async ({
+test('placing and moving items by touch and keys; another member sees the move, and theirs arrives; a free event is locked', async ({
   app,
   page,
   browser,
@@ -146,7 +146,7 @@ test('placing and moving items by touch and keys; another member sees the move, 
   await page.screenshot({ path: path.join(SCREENSHOTS, 'site-planner-locked-phone.png'), fullPage: true });
 });
 
-test('resizing and rotating the selected item with its handles by touch sends one change each @phone', async ({
+test('resizing and rotating the selected item with its handles by touch sends one change each', async ({
   app,
   page,
 }) => {
@@ -199,7 +199,7 @@ test('resizing and rotating the selected item with its handles by touch sends on
   await page.screenshot({ path: path.join(SCREENSHOTS, 'site-planner-handles-phone.png') });
 });
 
-test('on an organizer event: a layer hidden on this device, a distance measured, an area drawn, the plan exported as a PNG', async ({
+test('on an organizer event: a layer hidden on this device, a distance measured, an area drawn, the plan exported as a PNG @desktop', async ({
   page,
   app,
 }) => {

@@ -57,7 +57,7 @@ test.beforeAll(async () => {
   await setSwitches({ waitlist: false });
 });
 
-test('a ride fills up; the full ride refuses a stale claim with the reason; a free event is locked @phone', async ({
+test('a ride fills up; the full ride refuses a stale claim with the reason; a free event is locked', async ({
   app,
   page,
   browser,
@@ -148,7 +148,7 @@ test('a ride fills up; the full ride refuses a stale claim with the reason; a fr
   await screenshots(page, 'locked');
 });
 
-test('premium transport: a return ride with a pick-up point, its costs split into an expense @phone', async ({
+test('premium transport: a return ride with a pick-up point, its costs split into an expense', async ({
   app,
   page,
 }) => {

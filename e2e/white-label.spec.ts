@@ -14,7 +14,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('a branded organizer event: the manager sets colour and logo, a member sees them on its pages, join page and printout', async ({
+test('a branded organizer event: the manager sets colour and logo, a member sees them on its pages, join page and printout @desktop', async ({
   app,
   page,
   browser,
