@@ -2,7 +2,7 @@ import { Badge, Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { ReplacedNotices } from '../../components/replaced-notices.tsx';
 import { EVENT_EDIT_GROUPS } from './sync/event-kinds.ts';
 import { Pencil } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EventMembersDialog } from './members/event-members-dialog.tsx';
@@ -45,6 +45,9 @@ export function EventPage() {
       );
   }, [search, setSearch]);
   const closeMembers = () => setMembersOpen(false);
+  // The page draws first and the invite step a moment later: a new event's page shows at once after
+  // the tap on Create, and the dialog (its tabs, form and lists) renders in the background.
+  const showMembers = useDeferredValue(isMembersOpen, false);
 
   // The dialogs stay in place (their key) while the page reloads its rows (an offline-made event's real id).
   const dialogs = (
@@ -52,7 +55,7 @@ export function EventPage() {
       {isEditing && page.status === 'ready' ? (
         <EditEventDialog event={page.event} onClose={() => setEditing(false)} />
       ) : null}
-      {isMembersOpen && page.status !== 'not-member' ? (
+      {showMembers && page.status !== 'not-member' ? (
         <EventMembersDialog isOpen eventId={eventId} onClose={closeMembers} />
       ) : null}
     </Suspense>
