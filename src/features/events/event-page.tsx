@@ -46,8 +46,9 @@ export function EventPage() {
   }, [search, setSearch]);
   const closeMembers = () => setMembersOpen(false);
   // The page draws first and the invite step a moment later: a new event's page shows at once after
-  // the tap on Create, and the dialog (its tabs, form and lists) renders in the background.
-  const showMembers = useDeferredValue(isMembersOpen, false);
+  // the tap on Create, and the dialog (its tabs, form and lists) renders in the background. Only the
+  // opening waits: a close takes effect at once.
+  const showMembers = useDeferredValue(isMembersOpen, false) && isMembersOpen;
 
   // The dialogs stay in place (their key) while the page reloads its rows (an offline-made event's real id).
   const dialogs = (
