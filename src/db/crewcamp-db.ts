@@ -173,6 +173,15 @@ export const schemaVersions: SchemaVersion[] = [
       deviceFiles: 'key, event_id',
     },
   },
+  {
+    // Outbox entries by the rows they touch and the scopes they create (issue 23): queueing a
+    // change looks up its creators, and a rebase the entries on some rows, through these indexes
+    // instead of reading the whole outbox, which made a long offline queue slower with each entry.
+    version: 16,
+    stores: {
+      outbox: '++seq, &mutationId, status, *touched, *creates',
+    },
+  },
 ];
 
 /** A private photo (receipt, chat photo) kept on the device for offline viewing (Get ready). */

@@ -12,7 +12,7 @@ import type { KindRegistry } from './kind-registry.ts';
 import { LocalWriter } from './local-writer.ts';
 import { MutationValidationError } from './send-errors.ts';
 import { resolveTempIds } from './temp-ids.ts';
-import { liveEntries, writeTx } from './transactions.ts';
+import { liveCreators, writeTx } from './transactions.ts';
 
 export interface MutateEnv {
   db: CrewCampDb;
@@ -52,9 +52,7 @@ export async function appendEntry(
   await kind.applyLocal(new LocalWriter(db, userId, touched), prepared);
   const refs = kind.refs(prepared);
   const creates = kind.creates?.(prepared) ?? [];
-  const creators = refs.length
-    ? (await liveEntries(db)).filter((e) => e.creates.some((ref) => refs.includes(ref)))
-    : [];
+  const creators = await liveCreators(db, refs);
   const dependsOn = creators.map((entry) => entry.mutationId);
   const entry: Omit<OutboxEntry, 'seq'> = {
     mutationId,

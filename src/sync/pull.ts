@@ -21,7 +21,7 @@ import { reconcileVisibility } from './reconcile-visibility.ts';
 import type { Fields } from './server-values.ts';
 import { PAGE_SIZE, PageReader, PARALLEL_READS, ReadSlots, settled, type Cursor } from './pull-pages.ts';
 import { compareTimestamps, shiftBack } from './timestamps.ts';
-import { allEntries, writeTx } from './transactions.ts';
+import { entriesIn, writeTx } from './transactions.ts';
 
 export interface PullEnv {
   db: CrewCampDb;
@@ -158,7 +158,7 @@ async function storeSnapshot<T extends MirrorTable>(env: PullEnv, source: Snapsh
 
 /** The entries already acknowledged when a pull starts: that pull reads their effect. */
 async function ackedNow(db: CrewCampDb): Promise<Set<number>> {
-  return new Set((await allEntries(db)).filter((e) => e.status === 'acked').map((e) => e.seq));
+  return new Set((await entriesIn(db, 'acked')).map((e) => e.seq));
 }
 
 /**
@@ -179,7 +179,7 @@ async function settleAcked(
 ): Promise<boolean> {
   if (ackedBefore.size === 0) return false;
   return writeTx(db, async () => {
-    const acked = (await allEntries(db)).filter((e) => e.status === 'acked' && ackedBefore.has(e.seq));
+    const acked = (await entriesIn(db, 'acked')).filter((e) => ackedBefore.has(e.seq));
     const unseen = reconciled ? [] : await withUnseenRemovals(db, acked);
     const done = acked.filter((e) => !unseen.includes(e));
     if (done.length > 0) {

@@ -12,6 +12,7 @@ import type { KindRegistry } from './kind-registry.ts';
 import { LocalWriter, splitShadowId, tableOf } from './local-writer.ts';
 import { liveStatuses, type OutboxEntry } from '../db/outbox-schema.ts';
 import { parseOutbox } from '../db/validated-read.ts';
+import { storedByIndex } from './transactions.ts';
 
 /** A stored entry as far as choosing it needs (validated once chosen: a long queue is mostly elsewhere). */
 type StoredEntry = Pick<OutboxEntry, 'seq' | 'touched'>;
@@ -21,19 +22,26 @@ function touching<E extends StoredEntry>(entries: E[], ids: string[]): E[] {
   return entries.filter((entry) => Array.isArray(entry.touched) && entry.touched.some((id) => wanted.has(id)));
 }
 
-/** The live entries as stored, unvalidated: only their `seq` and `touched` are read before parsing. */
-async function storedLive(db: CrewCampDb): Promise<OutboxEntry[]> {
-  return (await db.outbox.toArray()).filter((entry) => liveStatuses.includes(entry.status));
+/**
+ * The live entries that touch one of `ids`, as stored, unvalidated (only their `seq` and `touched`
+ * are read before parsing), through the outbox's index of touched rows.
+ */
+async function liveTouching(db: CrewCampDb, ids: string[]): Promise<OutboxEntry[]> {
+  if (ids.length === 0) return [];
+  const rows = await storedByIndex(db, 'touched', ids);
+  return touching(
+    rows.filter((entry) => liveStatuses.includes(entry.status)),
+    ids,
+  );
 }
 
 export async function rebase(db: CrewCampDb, registry: KindRegistry, ids: Iterable<string>): Promise<void> {
   const rows = new Set(ids);
   if (rows.size === 0) return;
-  const live = await storedLive(db);
   const entries = new Map<number, OutboxEntry>();
   let frontier = [...rows];
   while (frontier.length) {
-    const found = touching(live, frontier);
+    const found = await liveTouching(db, frontier);
     frontier = [];
     for (const entry of found) {
       if (entries.has(entry.seq)) continue;
@@ -70,7 +78,7 @@ export async function rebase(db: CrewCampDb, registry: KindRegistry, ids: Iterab
 /** Drops the shadows of rows no live entry touches. */
 export async function dropUnusedShadows(db: CrewCampDb, ids: string[]): Promise<void> {
   const stillTouched = new Set<string>();
-  for (const entry of touching(await storedLive(db), ids)) for (const id of entry.touched) stillTouched.add(id);
+  for (const entry of await liveTouching(db, ids)) for (const id of entry.touched) stillTouched.add(id);
   const unused = ids.filter((id) => !stillTouched.has(id));
   if (unused.length) await db.shadows.bulkDelete(unused);
 }

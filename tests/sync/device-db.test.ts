@@ -121,7 +121,7 @@ describe('device database', () => {
       ...schemaVersions,
       {
         version: nextVersion,
-        stores: { outbox: '++seq, &mutationId, status, kind' },
+        stores: { outbox: '++seq, &mutationId, status, *touched, *creates, kind' },
         upgrade: () => {},
       },
     ]);
