@@ -13,10 +13,10 @@ export function writeTx<T>(db: CrewCampDb, work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The outbox is small (what one user changed while offline) and read whole: one getAll is cheaper
- * than index cursors, in browsers and far more in fake-indexeddb. Answers it in order.
+ * The whole outbox, in order: one getAll, cheaper than an index cursor. Lookups that run for every
+ * change (a change's creators, a rebase) go through the indexes instead (storedByIndex).
  */
-export async function allEntries(db: CrewCampDb): Promise<OutboxEntry[]> {
+async function allEntries(db: CrewCampDb): Promise<OutboxEntry[]> {
   return parseOutbox(await db.outbox.toArray());
 }
 
