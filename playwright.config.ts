@@ -32,7 +32,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // A journey with two browsers, sign-ins and an axe run takes 20-30 s on a busy 2-core runner with
   // Debian's current Chromium, and a runner about twice as slow was seen (the member journey took
-  // over a minute there, at the last release's commit too): CI gives each test 90 s.
+  // over a minute there, at the last release's commit too): CI gives each test 90 s. A test that
+  // needs more than the local 30 s asks for `Math.max(test.info().timeout, N)`, never less than this.
   timeout: process.env.CI ? 90_000 : 30_000,
   expect: { timeout: 7_500 },
   reporter: process.env.CI ? 'line' : [['list']],

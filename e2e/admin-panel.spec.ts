@@ -98,7 +98,7 @@ test.describe('the admin panel', () => {
     browser,
   }, testInfo) => {
     // Three sign-ins, four confirmations and an axe run: over 30 s on a busy 2-core runner.
-    test.setTimeout(60_000);
+    test.setTimeout(Math.max(test.info().timeout, 60_000));
     await setSwitches({ waitlist: false });
     const person = await createAccount('Sam Suspended', 'sam-pass-1');
     await signInTo(app, ADMIN);

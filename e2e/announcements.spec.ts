@@ -40,7 +40,7 @@ test('a priority announcement is pinned until Got it; a member follows all activ
   browser,
 }) => {
   // Two phones sign in one after the other: about 20 s on a quiet machine.
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   const eva = await newPerson('Eva', 'organizer');
   const finn = await newPerson('Finn');
   const eventId = await seedEvent(eva, 'Gurten Festival', [finn]);

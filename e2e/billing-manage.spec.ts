@@ -10,7 +10,7 @@ import { expect, test } from './fixtures.ts';
 import { screenshot } from './admin-helpers.ts';
 
 test('cancel at period end, keep the plan, then move down to starter with the events kept', async ({ app, page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   const olga = await newPerson('Olga Downgrader', 'organizer');
   const eventId = await seedEvent(olga, 'Kept camp');
   await signInAs(app, olga);
@@ -35,7 +35,7 @@ test('a plan cancelled at period end says when it ends, and is the free plan onc
   app,
   page,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   const pia = await newPerson('Pia Period', 'organizer');
   const eventId = await seedEvent(pia, 'Lapsing camp');
   const service = serviceClient();

@@ -19,7 +19,7 @@ test('subscribe in your calendar: the link serves the schedule, rotating it stop
   context,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const ada = await newPerson('Ada Feed');
   const eventId = await seedEvent(ada, 'Lake weekend');

@@ -78,7 +78,7 @@ test('two members chat in real time: unread line, presence, typing, replies and 
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   const mia = await newPerson('Mia Organizer', 'starter');
   const jonas = await newPerson('Jonas Guest');
   const eventId = await seedEvent(mia, 'Lake weekend', [jonas]);
@@ -150,7 +150,7 @@ test('three messages written offline show as pending and arrive in order after r
   browser,
   isMobile,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   const ana = await newPerson('Ana Organizer');
   const ben = await newPerson('Ben Guest');
   const eventId = await seedEvent(ana, 'Forest camp', [ben]);
@@ -188,7 +188,7 @@ test('reactions, search and the WhatsApp import: the upgrade prompt on a free ev
   app,
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   const free = await newPerson('Fay Free');
   const lena = await newPerson('Lena Brandt');
   const freeEvent = await seedEvent(free, 'Free picnic', [lena]);

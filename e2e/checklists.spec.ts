@@ -198,7 +198,7 @@ test('built-in templates on a free event; own templates, cloning and the text ex
   app,
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   const fay = await newPerson('Fay Free');
   const sam = await newPerson('Sam Starter', 'starter');
   const freeEvent = await seedEvent(fay, 'Free weekend', [sam]);
@@ -268,7 +268,7 @@ test('an organizer event imports items from a CSV file, with a preview naming th
   app,
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   const olivia = await newPerson('Olivia Organizer', 'organizer');
   const max = await newPerson('Max Member');
   const eventId = await seedEvent(olivia, 'Festival camp', [max]);

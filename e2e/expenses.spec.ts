@@ -55,7 +55,7 @@ test('an expense split three ways offline syncs; balances, settling up and the C
   page,
   context,
 }) => {
-  test.setTimeout(75_000);
+  test.setTimeout(Math.max(test.info().timeout, 75_000));
   const ada = await newPerson('Ada Payer', 'starter');
   const bo = await newPerson('Bo Owes');
   const cy = await newPerson('Cy Owes');
@@ -159,7 +159,7 @@ test('in euros, paid by two, settled in euros; a replaced offline change is told
   page,
   context,
 }) => {
-  test.setTimeout(75_000);
+  test.setTimeout(Math.max(test.info().timeout, 75_000));
   const ada = await newPerson('Ada Organiser', 'organizer');
   const bo = await newPerson('Bo Payer');
   const eventId = await seedEvent(ada, 'Alps tour', [bo]);

@@ -18,7 +18,7 @@ test('join by link signed out: the preview, sign up on the page, join, land in t
   page,
   isMobile,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   await setSwitches({ waitlist: false });
   const eva = await newPerson('Eva Planner', 'starter');
   const finn = await newPerson('Finn Camper');
@@ -52,7 +52,7 @@ test('View Event on a pending invitation: the preview, Accept, a confirmation an
   page,
   isMobile,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   await setSwitches({ waitlist: false });
   const eva = await newPerson('Eva Inviter', 'starter');
   const noa = await newPerson('Noa Invited');
@@ -88,7 +88,7 @@ test('an invitation mail from the dev mail page registers its address while the 
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   await setSwitches({ waitlist: true });
   const eva = await newPerson('Eva Host', 'starter');
   const eventId = await seedEvent(eva, 'Gurten weekend');

@@ -155,7 +155,7 @@ test('a change the server refuses after reconnecting disappears and is explained
 });
 
 test('two tabs offline share one queue: each change reaches the server once', async ({ app, page, context }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   const kai = await newPerson('Kai Tabs', 'starter');
   await signInAs(app, kai);
   await waitForOfflineReady(page);

@@ -13,7 +13,7 @@ test('transfer then leave: the creator hands the event to a free member, is warn
   page,
   isMobile,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   const eva = await newPerson('Eva Owner', 'starter');
   const finn = await newPerson('Finn Heir');
   const gina = await newPerson('Gina Crew');

@@ -52,7 +52,7 @@ test('a free event: add items, see them by day and in the list, no clash without
   page,
   context,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   const ada = await newPerson('Ada Schedule');
   const eventId = await seedEvent(ada, 'Lake weekend');
   const seeded = await ada.client
@@ -149,7 +149,7 @@ test('a starter event: assignees, iCalendar export, edit and delete; an organize
   app,
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   const mia = await newPerson('Mia Starter', 'starter');
   const ben = await newPerson('Ben Crew');
   const eventId = await seedEvent(mia, 'Forest festival', [ben]);

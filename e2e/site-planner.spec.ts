@@ -80,7 +80,7 @@ test('placing and moving items by touch and keys; another member sees the move, 
   page,
   browser,
 }) => {
-  test.setTimeout(75_000);
+  test.setTimeout(Math.max(test.info().timeout, 75_000));
   const ada = await newPerson('Ada Planner', 'starter');
   const bo = await newPerson('Bo Camper');
   const eventId = await seedEvent(ada, 'Forest camp', [bo]);
@@ -150,7 +150,7 @@ test('resizing and rotating the selected item with its handles by touch sends on
   app,
   page,
 }) => {
-  test.setTimeout(40_000);
+  test.setTimeout(Math.max(test.info().timeout, 40_000));
   const ada = await newPerson('Ada Handles', 'starter');
   const eventId = await seedEvent(ada, 'Handle camp', []);
   await signInAs(app, ada);
@@ -203,7 +203,7 @@ test('on an organizer event: a layer hidden on this device, a distance measured,
   page,
   app,
 }) => {
-  test.setTimeout(40_000);
+  test.setTimeout(Math.max(test.info().timeout, 40_000));
   const olga = await newPerson('Olga Organizer', 'organizer');
   const eventId = await seedEvent(olga, 'Big festival', []);
   await signInAs(app, olga);

@@ -62,7 +62,7 @@ test('a ride fills up; the full ride refuses a stale claim with the reason; a fr
   page,
   browser,
 }) => {
-  test.setTimeout(75_000);
+  test.setTimeout(Math.max(test.info().timeout, 75_000));
   const ada = await newPerson('Ada Driver', 'starter');
   const bo = await newPerson('Bo Rider');
   const cy = await newPerson('Cy Late');
@@ -152,7 +152,7 @@ test('premium transport: a return ride with a pick-up point, its costs split int
   app,
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   const ada = await newPerson('Ada Organizer', 'organizer');
   const bo = await newPerson('Bo Rider');
   const eventId = await seedEvent(ada, 'Gurten festival', [bo]);

@@ -20,7 +20,7 @@ test('a branded organizer event: the manager sets colour and logo, a member sees
   browser,
   isMobile,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(Math.max(test.info().timeout, 60_000));
   const olga = await newPerson('Olga Organizer', 'organizer');
   const max = await newPerson('Max Member');
   const eventId = await seedEvent(olga, 'Open Air crew', [max]);
