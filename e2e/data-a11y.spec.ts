@@ -23,7 +23,8 @@ for (const theme of ['light', 'dark'] as const) {
 
       await signInAs(app, nia);
       await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
-      await expect(page.getByRole('article', { name: 'Harbour festival' })).toBeVisible();
+      // The seeded event comes with the first pull after the sign-in: over 7.5 s on a busy runner.
+      await expect(page.getByRole('article', { name: 'Harbour festival' })).toBeVisible({ timeout: 20_000 });
       await expectAccessible(page, '/dashboard');
       await page.getByRole('button', { name: /^Create (event|your first event)$/ }).click();
       await expectAccessible(page, 'create event dialog');
