@@ -42,6 +42,8 @@ export default defineConfig(({ mode }) => ({
   ],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  // The sync worker (src/app/sync-worker.ts) is a module worker: it shares chunks with the page.
+  worker: { format: 'es' },
   build: {
     rolldownOptions: {
       output: {

@@ -1,8 +1,10 @@
 /**
  * Binds the device database and its sync engine to the signed-in user: the session starts when
  * someone signs in (also offline, from the stored session) and stops when they sign out or
- * another user signs in. Loaded lazily by main.tsx so the sign-in page does not carry the engine.
+ * another user signs in; its leader runs in this tab's sync worker (sync-worker.ts). Loaded
+ * lazily by main.tsx so the sign-in page does not carry the engine.
  */
+import { proxy, releaseProxy, wrap } from 'comlink';
 import { firstScreenDrawn } from '../data/first-screen.ts';
 import { env } from '../lib/env.ts';
 import { syncRegistry } from './sync-registry.ts';
@@ -11,6 +13,11 @@ import { PUSH_NOW_MESSAGE, requestBackgroundSync } from '../sync/background-drai
 import { retryNetworkFailuresNow } from '../sync/network-retry.ts';
 import { trackSessionChange } from '../sync/session-change.ts';
 import { getActiveSession, startSyncSession, stopSyncSession } from '../sync/sync-session.ts';
+import { useSyncStatusStore } from '../sync/sync-status-store.ts';
+import { tabHost, type SyncWorkerApi, type WorkerStatus } from '../sync/sync-worker-contract.ts';
+
+/** How long a stopping worker may take to let go of the leader lock and its database before it is ended. */
+const WORKER_STOP_MS = 3_000;
 
 let currentUserId: string | null = null;
 let queue: Promise<unknown> = Promise.resolve();
@@ -26,6 +33,7 @@ export function followSignedInUser(userId: string | null): void {
         await startSyncSession(supabase, syncRegistry({ supabaseUrl: env.supabaseUrl }), userId, {
           onNetworkPending: () => void requestBackgroundSync(),
           beforeEngineStart: () => firstScreenDrawn(),
+          startWorker: typeof Worker === 'function' ? startSyncWorker : undefined,
         });
       else await stopSyncSession();
     })
@@ -42,3 +50,33 @@ navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknow
     .then(() => session.engine.requestPull())
     .catch(() => undefined);
 });
+
+/** Starts `userId`'s sync leader in a worker of this tab; answers its stop (safe to call twice). */
+async function startSyncWorker(userId: string): Promise<() => Promise<void>> {
+  const worker = new Worker(new URL('./sync-worker.ts', import.meta.url), { type: 'module', name: 'crewcamp-sync' });
+  const api = wrap<SyncWorkerApi>(worker);
+  const onStatus = (status: WorkerStatus) => {
+    if (useSyncStatusStore.getState().userId !== userId) return;
+    useSyncStatusStore.setState(status.storageWarning ? status : { isLeader: status.isLeader });
+  };
+  const host = tabHost(supabase, onStatus, () => void requestBackgroundSync());
+  const failed = new Promise<never>((_, reject) => {
+    worker.addEventListener('error', (event) => reject(new Error(event.message || 'The sync worker failed to load')));
+  });
+  const config = { userId, supabaseUrl: env.supabaseUrl, supabaseAnonKey: env.supabaseAnonKey };
+  try {
+    await Promise.race([api.start(config, proxy(host)), failed]);
+  } catch (error) {
+    worker.terminate();
+    throw error;
+  }
+  let stopping: Promise<void> | null = null;
+  return () =>
+    (stopping ??= (async () => {
+      const timeout = new Promise((resolve) => setTimeout(resolve, WORKER_STOP_MS));
+      await Promise.race([api.stop(), timeout, failed]).catch(() => undefined);
+      api[releaseProxy]();
+      worker.terminate();
+      useSyncStatusStore.setState({ isLeader: false });
+    })());
+}

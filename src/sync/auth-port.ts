@@ -9,6 +9,8 @@ export type RefreshOutcome = 'ok' | 'offline' | 'signed-out';
 
 export interface AuthPort {
   refresh(): Promise<RefreshOutcome>;
+  /** True when the session expires within a minute (refresh before sending); absent: never asked. */
+  isExpiring?(now: number): Promise<boolean>;
 }
 
 export function supabaseAuthPort(client: SupabaseClient): AuthPort {
@@ -24,6 +26,7 @@ export function supabaseAuthPort(client: SupabaseClient): AuthPort {
         return 'offline';
       }
     },
+    isExpiring: (now) => isSessionExpiring(client, now),
   };
 }
 

@@ -1,19 +1,18 @@
 /**
- * The sync engine of one signed-in user on one tab. Every tab can `mutate`; the leader tab (Web
- * Lock) runs the one worker loop that pushes the outbox and pulls, woken by mutations (any tab),
- * the Realtime doorbell, reconnects, focus and a timer. Push and pull never run at the same time,
- * so a pulled page and a push outcome never interleave (when to pull: pull-schedule.ts; how the
- * loop sleeps: wake-signal.ts; while the outbox drains, sending goes first: push-first.ts; an
- * offline queue waits one backoff, ended by any sign of the network: push.ts). The status goes to the zustand store and, from the leader, to the
- * other tabs (status-publisher.ts). A newer tab's schema upgrade closes this tab's connection;
- * it reopens at the new version with the outbox intact (it lives in IndexedDB, written durably).
+ * The sync engine of one signed-in user in one tab. Every tab can `mutate`; the leader (Web Lock;
+ * in the app a tab's sync worker, sync-worker-contract.ts) runs the one loop that pushes the
+ * outbox and pulls, woken by mutations (any tab), Realtime, reconnects, focus and a timer. Push
+ * and pull never run at once, so a pulled page and a push outcome never interleave (when to pull:
+ * pull-schedule.ts; sleeping: wake-signal.ts; sending first while the outbox drains: push-first.ts;
+ * an offline queue waits one backoff, ended by any sign of the network: push.ts). The status goes
+ * to the store and, from the leader, to the other tabs (status-publisher.ts). A newer tab's schema
+ * upgrade closes this connection; it reopens at the new version with the outbox intact.
  */
 import type { CrewCampDb } from '../db/crewcamp-db.ts';
-import { isSessionExpiring, supabaseAuthPort, type AuthPort } from './auth-port.ts';
-import type { AppClient } from './client.ts';
-import type { BackoffOptions } from './backoff.ts';
+import { supabaseAuthPort, type AuthPort } from './auth-port.ts';
+import type { SyncEngineOptions } from './engine-options.ts';
 import type { KindRegistry } from './kind-registry.ts';
-import { defaultLocks, runAsLeader, type LockManagerLike } from './leader.ts';
+import { defaultLocks, runAsLeader } from './leader.ts';
 import { loadClientId, mutate, type Queued } from './mutate.ts';
 import { retryNetworkFailuresNow } from './network-retry.ts';
 import { pull } from './pull.ts';
@@ -29,31 +28,7 @@ import { StatusPublisher, type StatusStore } from './status-publisher.ts';
 import { initialSyncStatus, useSyncStatusStore } from './sync-status-store.ts';
 import { WakeSignal } from './wake-signal.ts';
 
-export type { StatusStore };
-
-export interface SyncEngineOptions {
-  db: CrewCampDb;
-  registry: KindRegistry;
-  client: AppClient;
-  userId: string;
-  locks?: LockManagerLike | null;
-  auth?: AuthPort;
-  store?: StatusStore;
-  realtime?: boolean;
-  pullIntervalMs?: number;
-  /** Least time between the end of a pull and a pull asked for by push. */
-  minPullGapMs?: number;
-  reconcileIntervalMs?: number;
-  backoff?: BackoffOptions;
-  pageSize?: number;
-  now?: () => number;
-  random?: () => number;
-  /**
-   * Called when a change waits for the network: queued while offline, or a send failed on the
-   * network (the page then registers Background Sync, see background-drain.ts).
-   */
-  onNetworkPending?: () => void;
-}
+export type { StatusStore, SyncEngineOptions };
 
 export class SyncEngine {
   readonly db: CrewCampDb;
@@ -67,6 +42,9 @@ export class SyncEngine {
   private readonly status: StatusPublisher;
   private clientId = '';
   private leading: Promise<void> | null = null;
+  private isStarted = false;
+  /** Whether this engine holds the leader lock now (it pushes and pulls). */
+  private isLeading = false;
   private isAuthPaused = false;
   private readonly pushFirst = new PushFirst(() => this.now());
   /** On start and reconnect the leader refreshes a session about to expire before anything else. */
@@ -98,19 +76,33 @@ export class SyncEngine {
     if (!this.clientId) this.clientId = await loadClientId(this.db);
   }
 
-  async start(): Promise<void> {
+  /**
+   * Starts following the outbox and the other tabs; `lead: false` leaves pushing and pulling to a
+   * leader elsewhere (this tab's sync worker, sync-worker-contract.ts) until `startLeading`.
+   */
+  async start({ lead = true }: { lead?: boolean } = {}): Promise<void> {
     this.store.setState({ ...initialSyncStatus, userId: this.options.userId });
     await this.prepare();
     this.db.on('versionchange', () => {
       // Dexie closes this connection so the newer tab can upgrade; reopen once it has.
       setTimeout(() => void this.reopen(), 50);
     });
-    this.listen('online', () => void this.reconnected());
+    this.listen('online', () => {
+      this.channel.post({ type: 'online' }); // a leader in a worker may not hear the page's event
+      void this.reconnected();
+    });
     this.listen('offline', () => this.store.setState({ isOnline: false }));
     this.listen('focus', () => this.requestPull(false));
     void this.status.askPersistentStorage();
     await this.publish();
-    this.leading = runAsLeader(
+    this.isStarted = true;
+    if (lead) this.startLeading();
+  }
+
+  /** Waits for the leader lock (Web Lock) and then pushes and pulls for every tab of the user. */
+  startLeading(): void {
+    if (this.isStopped) return;
+    this.leading ??= runAsLeader(
       `crewcamp-sync-${this.options.userId}`,
       this.options.locks === undefined ? defaultLocks() : this.options.locks,
       this.abort.signal,
@@ -161,9 +153,9 @@ export class SyncEngine {
 
   /** Asks for a pull soon (Realtime, focus, timer); `reconcile` also purges what is no longer visible. */
   requestPull(reconcile = false, full = reconcile): void {
-    if (!this.leading) return;
+    if (!this.isStarted) return;
     this.schedule.want(reconcile, full);
-    this.channel.post({ type: 'pull' });
+    this.channel.post({ type: 'pull', reconcile, full });
     this.wake();
   }
 
@@ -195,18 +187,18 @@ export class SyncEngine {
   whenIdle(): Promise<void> {
     return new Promise((resolve) => {
       this.idleWaiters.push(resolve);
+      if (!this.isLeading) this.channel.post({ type: 'idle-wanted' }); // the leader answers 'idle'
       this.wake();
     });
   }
 
   private env() {
-    return {
-      db: this.db,
-      registry: this.options.registry,
-      userId: this.options.userId,
-      clientId: this.clientId,
-      now: this.now,
-    };
+    const { registry, userId } = this.options;
+    return { db: this.db, registry, userId, clientId: this.clientId, now: this.now };
+  }
+
+  private auth(): AuthPort {
+    return this.options.auth ?? supabaseAuthPort(this.options.client);
   }
 
   private pushEnv(): PushEnv {
@@ -231,20 +223,25 @@ export class SyncEngine {
   private onChannel(message: ChannelMessage): void {
     if (message.type === 'status') {
       // A storage warning belongs to the tab whose write failed: the leader's does not replace it.
-      const { storageWarning: _leaderWarning, ...status } = message.status;
-      if (!this.store.getState().isLeader) this.store.setState({ ...status, isLeader: false });
+      // Whether this tab leads is its own (its worker may: the worker says so, not the leader).
+      const { storageWarning: _leaderWarning, isLeader: _leaderIsLeader, ...status } = message.status;
+      if (!this.isLeading) this.store.setState(status);
     } else if (message.type === 'kick') {
       this.pushFirst.drainWanted();
       this.wake();
       void this.publish();
-    } else if (message.type === 'pull' && this.leading) {
-      this.schedule.isWanted = true;
+    } else if (message.type === 'idle') {
+      if (!this.isLeading) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    } else if (this.isLeading) {
+      if (message.type === 'pull') this.schedule.want(message.reconcile, message.full);
+      if (message.type === 'online') void this.reconnected();
+      if (message.type === 'idle-wanted') void this.whenIdle().then(() => this.channel.post({ type: 'idle' }));
       this.wake();
     }
   }
 
   private listen(event: string, handler: () => void): void {
-    const target: Partial<EventTarget> = globalThis;
+    const target: Partial<EventTarget> = globalThis; // a window, or a worker's scope
     if (typeof target.addEventListener !== 'function') return;
     target.addEventListener(event, handler);
     this.detach.push(() => target.removeEventListener?.(event, handler));
@@ -264,6 +261,7 @@ export class SyncEngine {
 
   private async lead(): Promise<void> {
     if (this.isStopped) return;
+    this.isLeading = true;
     this.store.setState({ isLeader: true });
     const stopDoorbell = this.options.realtime === false ? null : this.openDoorbell();
     this.schedule.want(true, true);
@@ -273,6 +271,7 @@ export class SyncEngine {
       while (!this.isStopped) await this.step();
     } finally {
       await stopDoorbell?.().catch(() => undefined);
+      this.isLeading = false;
       this.store.setState({ isLeader: false });
     }
   }
@@ -301,11 +300,10 @@ export class SyncEngine {
   private async step(): Promise<void> {
     if (this.isSessionCheckWanted) {
       this.isSessionCheckWanted = false;
-      // Tests drive the session themselves (`auth`).
-      this.isAuthPaused ||= !this.options.auth && (await isSessionExpiring(this.options.client, this.now()));
+      this.isAuthPaused ||= (await this.auth().isExpiring?.(this.now())) ?? false;
     }
     if (this.isAuthPaused) {
-      const outcome = await (this.options.auth ?? supabaseAuthPort(this.options.client)).refresh();
+      const outcome = await this.auth().refresh();
       if (outcome === 'ok') {
         await this.resumeAuth();
       } else {

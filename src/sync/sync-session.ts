@@ -22,7 +22,12 @@ export interface SyncSession {
   ready: Promise<void>;
   /** Settles once the engine has started: pulling, pushing and listening (after the first screen). */
   started: Promise<void>;
+  /** Stops the leader this session started in a worker (null: the tab's own engine leads). */
+  stopWorker: (() => Promise<void>) | null;
 }
+
+/** Starts the leader of `userId`'s sync in a worker (sync-worker-contract.ts); answers its stop. */
+type StartWorker = (userId: string) => Promise<() => Promise<void>>;
 
 export interface SyncSessionOptions extends Partial<SyncEngineOptions> {
   /**
@@ -30,6 +35,11 @@ export interface SyncSessionOptions extends Partial<SyncEngineOptions> {
    * the pull and the Realtime socket do not compete with it. Changes are taken before that.
    */
   beforeEngineStart?: () => Promise<void>;
+  /**
+   * Runs the leader (pull, push, Realtime) in a worker: the tab's engine only takes changes and
+   * follows. If the worker cannot start, the tab's engine leads itself, as before workers.
+   */
+  startWorker?: StartWorker;
 }
 
 let active: SyncSession | null = null;
@@ -100,7 +110,7 @@ export async function startSyncSession(
   client: AppClient,
   registry: KindRegistry,
   userId: string,
-  { beforeEngineStart, ...options }: SyncSessionOptions = {},
+  { beforeEngineStart, startWorker, ...options }: SyncSessionOptions = {},
 ): Promise<SyncSession> {
   if (active?.userId === userId) return active;
   await stopSyncSession();
@@ -108,13 +118,28 @@ export async function startSyncSession(
   // The start mark of the home's benchmark (bench/home.ts): screens read the database from here on.
   globalThis.performance?.mark?.('crewcamp:device-db-open');
   const engine = new SyncEngine({ db, registry, client, userId, ...options });
-  const session: SyncSession = { userId, db, engine, ready: Promise.resolve(), started: Promise.resolve() };
+  const session: SyncSession = {
+    userId,
+    db,
+    engine,
+    ready: Promise.resolve(),
+    started: Promise.resolve(),
+    stopWorker: null,
+  };
   // The first screen's read goes first: its transaction is queued before the engine's.
   const reads = [...openListeners].map((listener) => listener(session)).filter((read) => read !== undefined);
   session.ready = engine.prepare();
   session.started = session.ready.then(async () => {
     await beforeEngineStart?.();
-    if (active === session) await engine.start();
+    if (active !== session) return;
+    await engine.start({ lead: !startWorker });
+    if (!startWorker) return;
+    try {
+      session.stopWorker = await startWorker(userId);
+    } catch (error) {
+      console.warn('The sync worker could not start: this tab syncs on its main thread', error);
+      engine.startLeading();
+    }
   });
   if (reads.length) {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -140,6 +165,7 @@ export async function stopSyncSession(options: { deleteDeviceData?: boolean } = 
   setActive(null);
   await session.started.catch(() => undefined);
   await session.engine.stop();
+  await session.stopWorker?.();
   session.db.close();
   if (options.deleteDeviceData) await deleteUserDb(session.userId);
   useSyncStatusStore.setState({ ...initialSyncStatus });
