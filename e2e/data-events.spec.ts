@@ -13,7 +13,10 @@ test('a free user creates and edits events, and the third active one is explaine
 }) => {
   const ada = await newPerson('Ada Free');
   await signInAs(app, ada);
-  await expect(page.getByRole('heading', { name: 'Your first step: create an event' })).toBeVisible();
+  // The first step shows once the first pull is in (the sync worker starts after the first screen): 20 s on a busy runner.
+  await expect(page.getByRole('heading', { name: 'Your first step: create an event' })).toBeVisible({
+    timeout: 20_000,
+  });
 
   // Planning days are explained before the database refuses them.
   await page.getByRole('button', { name: /^Create (event|your first event)$/ }).click();
