@@ -2,7 +2,7 @@
  * `npm run bench:chat`: the Group Chat with a long history, in headless Chromium on the built app
  * (the e2e stack: build, local backend, `vite preview`):
  * - 10,000 messages in one event (seeded through the service role over 30 days, then pulled onto
- *   the device by the sync engine, as a member's phone would get them), with the longest task the
+ *   the device by the sync engine in the page's sync worker, as a member's phone would get them), with the longest task the
  *   main thread ran meanwhile (Long Tasks API: tasks over 50 ms; goal: none);
  * - open: from navigation start of /events/{id}/chat until the newest messages show (median of 3);
  * - scroll back: the history scrolled from the newest message to the very first one (the page
@@ -165,14 +165,7 @@ try {
   await stack.setWaitlist(false);
   const { email, userId, eventId } = await seed();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: APP_URL });
-  // The engine's pulls, as the User Timing measures it leaves (`crewcamp:pull`, see src/sync/pull.ts).
   await context.addInitScript(() => {
-    const pulls: unknown[] = [];
-    Object.assign(window, { __pulls: pulls });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntriesByName('crewcamp:pull'))
-        pulls.push({ ms: entry.duration, ...(entry as PerformanceMeasure).detail });
-    }).observe({ type: 'measure' });
     // The main thread's long tasks (over 50 ms), to find the longest while the history comes in.
     const longTasks: { start: number; ms: number }[] = [];
     Object.assign(window, { __longTasks: longTasks });
@@ -187,24 +180,23 @@ try {
   await form.getByLabel('Password').fill(PASSWORD);
   await form.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${APP_URL}/dashboard`);
-  // The pull's requests for messages, to tell the server's time from the device's (CDP seconds).
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  const pages = new Map<string, { start: number; end: number }>();
-  cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number; request: { url: string } }) => {
-    if (e.request.url.includes('/rest/v1/chat_messages?')) pages.set(e.requestId, { start: e.timestamp, end: NaN });
-  });
-  cdp.on('Network.loadingFinished', (e: { requestId: string; timestamp: number }) => {
-    const span = pages.get(e.requestId);
-    if (span) span.end = e.timestamp;
-  });
+  // The engine pulls in the page's sync worker (src/app/sync-worker.ts): its User Timing measures
+  // (`crewcamp:pull`, see src/sync/pull.ts) and its resource timing of the requests for messages.
+  const inSyncWorker = async <T>(expression: string, none: T): Promise<T> => {
+    const worker = page.workers().find((w) => w.url().includes('sync-worker'));
+    return worker ? ((await worker.evaluate(expression)) as T) : none;
+  };
   const pullStarted = Date.now();
   const pullStartedInPage = (await page.evaluate('performance.now()')) as number;
   await waitFor(async () => (await deviceCount(page, userId, 'chatMessages')) >= MESSAGES, 'the first pull');
   const pullMs = Date.now() - pullStarted;
   // The pull that brought the history: where its time went.
   type Measured = { ms: number; rows: number; [k: string]: number };
-  const measured = () => page.evaluate('window.__pulls') as Promise<Measured[]>;
+  const measured = () =>
+    inSyncWorker<Measured[]>(
+      "performance.getEntriesByName('crewcamp:pull').map((e) => ({ ms: e.duration, ...e.detail }))",
+      [],
+    );
   await waitFor(async () => (await measured()).some((p) => p.rows >= MESSAGES), 'the first pull to end', 60_000);
   const pulls = await measured();
   const longTasks = ((await page.evaluate('window.__longTasks')) as { start: number; ms: number }[]).filter(
@@ -217,9 +209,11 @@ try {
         .map(([k, v]) => `${k} ${Math.round(v)}`)
         .join(', ')
     : 'none measured';
-  const spans = [...pages.values()].filter((span) => Number.isFinite(span.end));
-  const serverMs = spans.reduce((sum, span) => sum + (span.end - span.start) * 1000, 0);
-  await cdp.detach();
+  const spans = await inSyncWorker<number[]>(
+    "performance.getEntriesByType('resource').filter((e) => e.name.includes('/rest/v1/chat_messages?')).map((e) => e.responseEnd - e.startTime)",
+    [],
+  );
+  const serverMs = spans.reduce((sum, ms) => sum + ms, 0);
 
   const opens: number[] = [];
   for (let i = 0; i < OPENS; i++) {
