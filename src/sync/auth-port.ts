@@ -31,7 +31,7 @@ export function supabaseAuthPort(client: SupabaseClient): AuthPort {
 }
 
 /** True when the stored session expires within a minute (refresh it before sending anything). */
-export async function isSessionExpiring(client: SupabaseClient, now: number): Promise<boolean> {
+async function isSessionExpiring(client: SupabaseClient, now: number): Promise<boolean> {
   try {
     const { data } = await client.auth.getSession();
     const expiresAt = data.session?.expires_at;

@@ -46,6 +46,7 @@ export class SyncEngine {
   /** Whether this engine holds the leader lock now (it pushes and pulls). */
   private isLeading = false;
   private isAuthPaused = false;
+  private readonly auth: AuthPort;
   private readonly pushFirst = new PushFirst(() => this.now());
   /** On start and reconnect the leader refreshes a session about to expire before anything else. */
   private isSessionCheckWanted = true;
@@ -57,6 +58,7 @@ export class SyncEngine {
     this.db = options.db;
     this.store = options.store ?? useSyncStatusStore;
     this.now = options.now ?? Date.now;
+    this.auth = options.auth ?? supabaseAuthPort(options.client);
     this.channel = new StatusChannel(options.userId, (message) => this.onChannel(message));
     this.schedule = new PullSchedule({ ...options, now: this.now });
     this.status = new StatusPublisher(this.db, this.store, this.channel, this.now, () => this.isStopped);
@@ -197,10 +199,6 @@ export class SyncEngine {
     return { db: this.db, registry, userId, clientId: this.clientId, now: this.now };
   }
 
-  private auth(): AuthPort {
-    return this.options.auth ?? supabaseAuthPort(this.options.client);
-  }
-
   private pushEnv(): PushEnv {
     const o = this.options;
     return {
@@ -300,10 +298,10 @@ export class SyncEngine {
   private async step(): Promise<void> {
     if (this.isSessionCheckWanted) {
       this.isSessionCheckWanted = false;
-      this.isAuthPaused ||= (await this.auth().isExpiring?.(this.now())) ?? false;
+      this.isAuthPaused ||= (await this.auth.isExpiring?.(this.now())) ?? false;
     }
     if (this.isAuthPaused) {
-      const outcome = await this.auth().refresh();
+      const outcome = await this.auth.refresh();
       if (outcome === 'ok') {
         await this.resumeAuth();
       } else {

@@ -16,7 +16,7 @@ import type { Remote } from 'comlink';
 import { createStore } from 'zustand/vanilla';
 import { openUserDb } from '../db/crewcamp-db.ts';
 import type { Database } from '../db/database.types.ts';
-import { isSessionExpiring, supabaseAuthPort, type RefreshOutcome } from './auth-port.ts';
+import { supabaseAuthPort, type RefreshOutcome } from './auth-port.ts';
 import type { AppClient } from './client.ts';
 import type { KindRegistry } from './kind-registry.ts';
 import { SyncEngine } from './sync-engine.ts';
@@ -54,7 +54,7 @@ export function tabHost(
   onStatus: (status: WorkerStatus) => void,
   onNetworkPending: () => void,
 ): SyncWorkerHost {
-  const auth = supabaseAuthPort(client);
+  const { refresh, isExpiring = () => Promise.resolve(false) } = supabaseAuthPort(client);
   return {
     async accessToken() {
       try {
@@ -63,8 +63,8 @@ export function tabHost(
         return null;
       }
     },
-    refresh: () => auth.refresh(),
-    isExpiring: (now) => isSessionExpiring(client, now),
+    refresh,
+    isExpiring,
     networkPending: onNetworkPending,
     status: onStatus,
   };
