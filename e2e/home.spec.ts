@@ -156,6 +156,8 @@ test('a returning member on a new device is told the events are on their way, no
   await expect(arriving).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Noah' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your first step: create an event' })).toHaveCount(0);
+  // The sync worker starts after the first screen, so its request for events may come later.
+  await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
   for (const route of held.splice(0)) await route.continue();
   // The events are on the device, the rest of the pull is not: the home waits for all of it,
   // so nothing it shows is pushed down by what comes after.
