@@ -13,7 +13,7 @@ import { PUSH_NOW_MESSAGE, requestBackgroundSync } from '../sync/background-drai
 import { retryNetworkFailuresNow } from '../sync/network-retry.ts';
 import { trackSessionChange } from '../sync/session-change.ts';
 import { getActiveSession, startSyncSession, stopSyncSession } from '../sync/sync-session.ts';
-import { useSyncStatusStore } from '../sync/sync-status-store.ts';
+import { syncStatusStore } from '../sync/sync-status-store.ts';
 import { tabHost, type SyncWorkerApi, type WorkerStatus } from '../sync/sync-worker-contract.ts';
 
 /** How long a stopping worker may take to let go of the leader lock and its database before it is ended. */
@@ -56,8 +56,8 @@ async function startSyncWorker(userId: string): Promise<() => Promise<void>> {
   const worker = new Worker(new URL('./sync-worker.ts', import.meta.url), { type: 'module', name: 'crewcamp-sync' });
   const api = wrap<SyncWorkerApi>(worker);
   const onStatus = (status: WorkerStatus) => {
-    if (useSyncStatusStore.getState().userId !== userId) return;
-    useSyncStatusStore.setState(status.storageWarning ? status : { isLeader: status.isLeader });
+    if (syncStatusStore.getState().userId !== userId) return;
+    syncStatusStore.setState(status.storageWarning ? status : { isLeader: status.isLeader });
   };
   const host = tabHost(supabase, onStatus, () => void requestBackgroundSync());
   const failed = new Promise<never>((_, reject) => {
@@ -77,6 +77,6 @@ async function startSyncWorker(userId: string): Promise<() => Promise<void>> {
       await Promise.race([api.stop(), timeout, failed]).catch(() => undefined);
       api[releaseProxy]();
       worker.terminate();
-      useSyncStatusStore.setState({ isLeader: false });
+      syncStatusStore.setState({ isLeader: false });
     })());
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { useSyncStatusStore } from '../sync/sync-status-store.ts';
+import { useStore } from 'zustand';
+import { syncStatusStore } from '../sync/sync-status-store.ts';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -19,6 +20,6 @@ function subscribe(onChange: () => void) {
  */
 export function useIsOnline(): boolean {
   const browserOnline = useSyncExternalStore(subscribe, () => navigator.onLine);
-  const serverReachable = useSyncStatusStore((status) => status.isOnline);
+  const serverReachable = useStore(syncStatusStore, (status) => status.isOnline);
   return browserOnline && serverReachable;
 }

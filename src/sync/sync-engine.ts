@@ -25,7 +25,7 @@ import { asSendFailure } from './send-errors.ts';
 import { isQuotaError, PULL_QUOTA_WARNING, QUOTA_WARNING } from './storage-errors.ts';
 import { StatusChannel, type ChannelMessage } from './status-channel.ts';
 import { StatusPublisher, type StatusStore } from './status-publisher.ts';
-import { initialSyncStatus, useSyncStatusStore } from './sync-status-store.ts';
+import { initialSyncStatus, syncStatusStore } from './sync-status-store.ts';
 import { WakeSignal } from './wake-signal.ts';
 
 export type { StatusStore, SyncEngineOptions };
@@ -56,7 +56,7 @@ export class SyncEngine {
   constructor(options: SyncEngineOptions) {
     this.options = options;
     this.db = options.db;
-    this.store = options.store ?? useSyncStatusStore;
+    this.store = options.store ?? syncStatusStore;
     this.now = options.now ?? Date.now;
     this.auth = options.auth ?? supabaseAuthPort(options.client);
     this.channel = new StatusChannel(options.userId, (message) => this.onChannel(message));

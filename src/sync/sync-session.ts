@@ -9,7 +9,7 @@ import type { AppClient } from './client.ts';
 import type { KindRegistry } from './kind-registry.ts';
 import { SyncEngine, type SyncEngineOptions } from './sync-engine.ts';
 import { latestSessionChange } from './session-change.ts';
-import { initialSyncStatus, useSyncStatusStore } from './sync-status-store.ts';
+import { initialSyncStatus, syncStatusStore } from './sync-status-store.ts';
 
 export interface SyncSession {
   userId: string;
@@ -168,7 +168,7 @@ export async function stopSyncSession(options: { deleteDeviceData?: boolean } = 
   await session.stopWorker?.();
   session.db.close();
   if (options.deleteDeviceData) await deleteUserDb(session.userId);
-  useSyncStatusStore.setState({ ...initialSyncStatus });
+  syncStatusStore.setState({ ...initialSyncStatus });
 }
 
 /** Changes not yet accepted by the server (sign-out asks before losing them). */

@@ -1,9 +1,10 @@
 /**
  * Sync status as the UI shows it (offline banner, pending count, rejected changes, sign-in
  * needed). The leader tab's engine writes it and broadcasts it; follower tabs copy what it
- * broadcasts. The engine only uses getState/setState; React reads it through src/data.
+ * broadcasts. A vanilla store, so the sync worker's bundle has no React; React reads it through
+ * src/data.
  */
-import { create } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 
 export interface SyncStatus {
   /** The user whose device database is open, or null when signed out. */
@@ -36,4 +37,4 @@ export const initialSyncStatus: SyncStatus = {
   lastError: null,
 };
 
-export const useSyncStatusStore = create<SyncStatus>()(() => ({ ...initialSyncStatus }));
+export const syncStatusStore = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));

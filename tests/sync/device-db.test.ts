@@ -11,7 +11,7 @@ import { eventRowSchema } from '../../src/features/events/sync/event-rows.ts';
 import { profileRowSchema } from '../../src/features/profile/sync/profile-rows.ts';
 import { mutate } from '../../src/sync/mutate.ts';
 import { SyncEngine } from '../../src/sync/sync-engine.ts';
-import { useSyncStatusStore } from '../../src/sync/sync-status-store.ts';
+import { syncStatusStore } from '../../src/sync/sync-status-store.ts';
 import { newScript, scriptedClient, testKinds, type Outcome } from './support/harness.ts';
 
 describe('device database', () => {
@@ -109,7 +109,7 @@ describe('device database', () => {
       userId,
       realtime: false,
       locks: null,
-      store: useSyncStatusStore,
+      store: syncStatusStore,
     });
     await engine.start();
     await mutate({ db, registry, userId, clientId: 'c' }, 'test.set', { id: 'a', value: '1' });
