@@ -9,13 +9,15 @@
  * This module is the one typed contract between a tab and its worker (comlink): the tab starts
  * and stops the worker's engine, and answers what only the tab's auth client knows. The tab owns
  * the session (sign-in, refresh on its timer, sign-out); the worker's client asks it for the access
- * token of each request, so two clients never race to spend the same refresh token.
+ * token (and keeps it until shortly before it expires or the engine asks for a refresh), so two
+ * clients never race to spend the same refresh token.
  */
 import { createClient } from '@supabase/supabase-js';
 import type { Remote } from 'comlink';
 import { createStore } from 'zustand/vanilla';
 import { openUserDb } from '../db/crewcamp-db.ts';
 import type { Database } from '../db/database.types.ts';
+import { accessTokenCache, type AccessToken } from './access-token-cache.ts';
 import { supabaseAuthPort, type RefreshOutcome } from './auth-port.ts';
 import type { AppClient } from './client.ts';
 import type { KindRegistry } from './kind-registry.ts';
@@ -34,7 +36,7 @@ export type WorkerStatus = Pick<SyncStatus, 'isLeader' | 'storageWarning'>;
 /** The tab's side, called by the worker. */
 export interface SyncWorkerHost {
   /** The current access token (refreshed by the tab's client when due), or null when signed out. */
-  accessToken(): Promise<string | null>;
+  accessToken(): Promise<AccessToken | null>;
   refresh(): Promise<RefreshOutcome>;
   isExpiring(now: number): Promise<boolean>;
   /** A change waits for the network: the tab registers Background Sync. */
@@ -58,7 +60,8 @@ export function tabHost(
   return {
     async accessToken() {
       try {
-        return (await client.auth.getSession()).data.session?.access_token ?? null;
+        const { session } = (await client.auth.getSession()).data;
+        return session ? { token: session.access_token, expiresAt: session.expires_at ?? null } : null;
       } catch {
         return null;
       }
@@ -77,8 +80,9 @@ export function workerApi(registryFor: (config: SyncWorkerConfig) => KindRegistr
     start(config, host) {
       const remote = host as unknown as Remote<SyncWorkerHost>;
       running ??= (async () => {
+        const token = accessTokenCache(() => remote.accessToken());
         const client: AppClient = createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
-          accessToken: async () => (await remote.accessToken()) ?? config.supabaseAnonKey,
+          accessToken: async () => (await token.get()) ?? config.supabaseAnonKey,
         });
         const store = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
         store.subscribe((now, before) => {
@@ -92,7 +96,13 @@ export function workerApi(registryFor: (config: SyncWorkerConfig) => KindRegistr
           client,
           userId: config.userId,
           store,
-          auth: { refresh: () => remote.refresh(), isExpiring: (now) => remote.isExpiring(now) },
+          auth: {
+            refresh: () => {
+              token.forget();
+              return remote.refresh().finally(token.forget);
+            },
+            isExpiring: (now) => remote.isExpiring(now),
+          },
           onNetworkPending: () => void remote.networkPending(),
         });
         await engine.start();
