@@ -37,4 +37,7 @@ export const initialSyncStatus: SyncStatus = {
   lastError: null,
 };
 
-export const syncStatusStore = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
+/** A store at the initial status: the app's one below, the sync worker's own, and tests'. */
+export const newSyncStatusStore = () => createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
+
+export const syncStatusStore = newSyncStatusStore();

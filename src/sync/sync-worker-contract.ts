@@ -14,7 +14,6 @@
  */
 import { createClient } from '@supabase/supabase-js';
 import type { Remote } from 'comlink';
-import { createStore } from 'zustand/vanilla';
 import { openUserDb } from '../db/crewcamp-db.ts';
 import type { Database } from '../db/database.types.ts';
 import { accessTokenCache, type AccessToken } from './access-token-cache.ts';
@@ -22,7 +21,7 @@ import { supabaseAuthPort, type RefreshOutcome } from './auth-port.ts';
 import type { AppClient } from './client.ts';
 import type { KindRegistry } from './kind-registry.ts';
 import { SyncEngine } from './sync-engine.ts';
-import { initialSyncStatus, type SyncStatus } from './sync-status-store.ts';
+import { newSyncStatusStore, type SyncStatus } from './sync-status-store.ts';
 
 export interface SyncWorkerConfig {
   userId: string;
@@ -84,7 +83,7 @@ export function workerApi(registryFor: (config: SyncWorkerConfig) => KindRegistr
         const client: AppClient = createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
           accessToken: async () => (await token.get()) ?? config.supabaseAnonKey,
         });
-        const store = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
+        const store = newSyncStatusStore();
         store.subscribe((now, before) => {
           if (now.isLeader !== before.isLeader || (now.storageWarning && now.storageWarning !== before.storageWarning))
             void remote.status({ isLeader: now.isLeader, storageWarning: now.storageWarning });

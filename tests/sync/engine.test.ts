@@ -5,10 +5,9 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStore } from 'zustand/vanilla';
 import { openUserDb } from '../../src/db/crewcamp-db.ts';
 import { SyncEngine } from '../../src/sync/sync-engine.ts';
-import { initialSyncStatus, type SyncStatus } from '../../src/sync/sync-status-store.ts';
+import { newSyncStatusStore } from '../../src/sync/sync-status-store.ts';
 import { memoryLocks } from './support/memory-locks.ts';
 import { newScript, scriptedClient, testKinds } from './support/harness.ts';
 
@@ -25,7 +24,7 @@ async function tab(
   locks = memoryLocks(),
   extra: Partial<ConstructorParameters<typeof SyncEngine>[0]> = {},
 ) {
-  const store = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
+  const store = newSyncStatusStore();
   const engine = new SyncEngine({
     db: await openUserDb(userId),
     registry,

@@ -7,13 +7,12 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStore } from 'zustand/vanilla';
 import { z } from 'zod';
 import { openUserDb } from '../../src/db/crewcamp-db.ts';
 import { syncRegistry } from '../../src/app/sync-registry.ts';
 import { defineKind } from '../../src/sync/kind-registry.ts';
 import { SyncEngine, type SyncEngineOptions } from '../../src/sync/sync-engine.ts';
-import { initialSyncStatus, type SyncStatus } from '../../src/sync/sync-status-store.ts';
+import { newSyncStatusStore } from '../../src/sync/sync-status-store.ts';
 import { memoryLocks } from './support/memory-locks.ts';
 import { BASE_URL, newScript, scriptedClient, testKinds, type Outcome } from './support/harness.ts';
 
@@ -34,7 +33,7 @@ function network() {
 }
 
 async function startEngine(options: Partial<SyncEngineOptions> & Pick<SyncEngineOptions, 'registry' | 'client'>) {
-  const store = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
+  const store = newSyncStatusStore();
   const userId = crypto.randomUUID();
   const engine = new SyncEngine({
     db: await openUserDb(userId),

@@ -6,7 +6,6 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, expect, it } from 'vitest';
-import { createStore } from 'zustand/vanilla';
 import { trackSessionChange } from '../../src/sync/session-change.ts';
 import {
   getActiveSession,
@@ -15,7 +14,7 @@ import {
   startSyncSession,
   stopSyncSession,
 } from '../../src/sync/sync-session.ts';
-import { initialSyncStatus, type SyncStatus } from '../../src/sync/sync-status-store.ts';
+import { newSyncStatusStore } from '../../src/sync/sync-status-store.ts';
 import { memoryLocks } from './support/memory-locks.ts';
 import { newScript, scriptedClient, testKinds } from './support/harness.ts';
 
@@ -32,7 +31,7 @@ it('opens the device to screens and takes changes before the engine starts; the 
   const off = onDeviceOpen((session) => {
     opened.push(session.userId);
   });
-  const store = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
+  const store = newSyncStatusStore();
 
   const starting = startSyncSession(quietBackend, testKinds(script), userId, {
     locks: memoryLocks(),
@@ -59,7 +58,7 @@ it('opens the device to screens and takes changes before the engine starts; the 
 });
 
 it("the first screen's read holds the session back from the screens until it is in, at most 300 ms", async () => {
-  const store = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
+  const store = newSyncStatusStore();
   const options = { locks: memoryLocks(), realtime: false, store };
   let answer = () => {};
   const read = new Promise<void>((resolve) => (answer = resolve));
@@ -93,7 +92,7 @@ it("the first screen's read holds the session back from the screens until it is 
 it('a sign-out before the first screen drew closes the device without starting the engine', async () => {
   const userId = crypto.randomUUID();
   const script = newScript();
-  const store = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
+  const store = newSyncStatusStore();
   let drawFirstScreen = () => {};
   const starting = startSyncSession(quietBackend, testKinds(script), userId, {
     locks: memoryLocks(),

@@ -6,7 +6,6 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStore } from 'zustand/vanilla';
 import { syncRegistry } from '../../src/app/sync-registry.ts';
 import {
   bannerMessage,
@@ -22,7 +21,7 @@ import {
 import { openUserDb } from '../../src/db/crewcamp-db.ts';
 import { isQuotaError, QUOTA_WARNING } from '../../src/sync/storage-errors.ts';
 import { SyncEngine } from '../../src/sync/sync-engine.ts';
-import { initialSyncStatus, type SyncStatus } from '../../src/sync/sync-status-store.ts';
+import { newSyncStatusStore } from '../../src/sync/sync-status-store.ts';
 import { memoryLocks } from './support/memory-locks.ts';
 import { newScript, scriptedClient, testKinds } from './support/harness.ts';
 
@@ -227,7 +226,7 @@ describe('storage quota', () => {
   it('a change that hits the quota is not kept, and the user is told it was not saved', async () => {
     const userId = crypto.randomUUID();
     const db = await openUserDb(userId);
-    const store = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
+    const store = newSyncStatusStore();
     const engine = new SyncEngine({
       db,
       registry: testKinds(newScript()),

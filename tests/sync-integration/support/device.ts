@@ -6,12 +6,11 @@ import 'fake-indexeddb/auto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { createStore } from 'zustand/vanilla';
 import { openUserDb, type CrewCampDb } from '../../../src/db/crewcamp-db.ts';
 import { syncRegistry } from '../../../src/app/sync-registry.ts';
 import type { KindRegistry } from '../../../src/sync/kind-registry.ts';
 import { SyncEngine, type SyncEngineOptions } from '../../../src/sync/sync-engine.ts';
-import { initialSyncStatus, type SyncStatus } from '../../../src/sync/sync-status-store.ts';
+import { newSyncStatusStore } from '../../../src/sync/sync-status-store.ts';
 import type { LockManagerLike } from '../../../src/sync/leader.ts';
 import type { TestBackend } from '../../support/backend.ts';
 
@@ -71,7 +70,7 @@ export async function device(
     registry,
     engine: null,
     async start(extra = {}) {
-      const store = createStore<SyncStatus>()(() => ({ ...initialSyncStatus }));
+      const store = newSyncStatusStore();
       d.engine = new SyncEngine({
         db,
         registry,
