@@ -3,6 +3,7 @@
  * message round trip and a read of the session store, once per request; the token is the same until
  * the tab refreshes it, so the worker keeps it until shortly before it expires, or until a refresh.
  */
+import { SESSION_EXPIRY_MARGIN_MS } from './auth-port.ts';
 
 /** An access token and when it expires (seconds since the epoch, as the session says). */
 export interface AccessToken {
@@ -10,9 +11,7 @@ export interface AccessToken {
   expiresAt: number | null;
 }
 
-/** How long before its expiry a kept token is asked for again (the tab refreshes it before then). */
-const EXPIRY_MARGIN_MS = 60_000;
-
+/** A kept token is asked for again once it counts as expiring, as the engine's session check counts it. */
 export interface AccessTokenCache {
   /** The kept token, or the tab's current one when none is kept or it expires soon. */
   get(): Promise<string | null>;
@@ -30,7 +29,9 @@ export function accessTokenCache(ask: () => Promise<AccessToken | null>, now = (
       const answer = await ask();
       // A refresh that came while the tab answered makes this answer stale: use it, keep it not.
       if (asked === generation)
-        kept = answer?.expiresAt ? { token: answer.token, until: answer.expiresAt * 1000 - EXPIRY_MARGIN_MS } : null;
+        kept = answer?.expiresAt
+          ? { token: answer.token, until: answer.expiresAt * 1000 - SESSION_EXPIRY_MARGIN_MS }
+          : null;
       return answer?.token ?? null;
     },
     forget() {

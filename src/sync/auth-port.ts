@@ -7,6 +7,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 
 export type RefreshOutcome = 'ok' | 'offline' | 'signed-out';
 
+/** A session this close to its expiry counts as expiring: refreshed before anything is sent. */
+export const SESSION_EXPIRY_MARGIN_MS = 60_000;
+
 export interface AuthPort {
   refresh(): Promise<RefreshOutcome>;
   /** True when the session expires within a minute (refresh before sending); absent: never asked. */
@@ -35,7 +38,7 @@ async function isSessionExpiring(client: SupabaseClient, now: number): Promise<b
   try {
     const { data } = await client.auth.getSession();
     const expiresAt = data.session?.expires_at;
-    return expiresAt !== undefined && expiresAt * 1000 - now < 60_000;
+    return expiresAt !== undefined && expiresAt * 1000 - now < SESSION_EXPIRY_MARGIN_MS;
   } catch {
     return false;
   }
