@@ -182,6 +182,17 @@ export const schemaVersions: SchemaVersion[] = [
       outbox: '++seq, &mutationId, status, *touched, *creates',
     },
   },
+  {
+    // Unread chat counted in the indexes (issue 23): a member's own messages by event and time, so
+    // the unread count is two index counts (everyone's after the read marker, less mine) instead of
+    // reading every message after the marker, which for a new member of a long chat is all of them.
+    // The plain event_id index goes: each index is a write per pulled message, and Dexie answers
+    // `where('event_id')` from the first part of [event_id+created_at] (a virtual index).
+    version: 17,
+    stores: {
+      chatMessages: 'key, [event_id+created_at], [event_id+author_id+created_at]',
+    },
+  },
 ];
 
 /** A private photo (receipt, chat photo) kept on the device for offline viewing (Get ready). */

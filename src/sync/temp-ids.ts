@@ -72,7 +72,8 @@ export async function replaceTempId(
     const column = source.scopeColumn;
     if (!column) continue;
     const table = db.table(source.table);
-    const isIndexed = table.schema.idxByName[column] !== undefined;
+    // An index of its own or the first part of a compound one (Dexie's virtual index).
+    const isIndexed = table.core.schema.getIndexByKeyPath(column) !== undefined;
     const rows: Fields[] = isIndexed
       ? await table.where(column).equals(tempId).toArray()
       : [await table.get(tempId)].filter((row: Fields | undefined): row is Fields => row?.[column] === tempId);

@@ -85,6 +85,8 @@ describe('event kinds', () => {
     await mutate(env, 'event.update', { id: temp, changes: { location: 'Lake' } });
     await mutate(env, 'invitation.send', { eventId: temp, email: 'bob@example.com' });
     await mutate(env, 'member.add', { eventId: temp, userId: FRIEND, name: 'Bob' });
+    // Chat rows are found by event through the first part of [event_id+created_at] (no event_id index).
+    const { args: sent } = await mutate<{ id: string }>(env, 'chat.send', { eventId: temp, body: 'Tent is up' });
     let inserted: unknown;
     script = (req) => {
       inserted = req.body;
@@ -98,12 +100,14 @@ describe('event kinds', () => {
     expect(await db.members.get(memberKey(REAL, ME))).toMatchObject({ event_id: REAL, role: 'creator' });
     expect(await db.members.get(memberKey(REAL, FRIEND))).toMatchObject({ event_id: REAL, name: 'Bob' });
     expect((await db.invitations.toArray())[0].event_id).toBe(REAL);
+    expect(await db.chatMessages.get(sent.id)).toMatchObject({ event_id: REAL, body: 'Tent is up' });
     const entries = await db.outbox.toArray();
     expect(entries.map((e) => e.args)).toMatchObject([
       { id: REAL, clientRef },
       { id: REAL, changes: { location: 'Lake' } },
       { eventId: REAL },
       { eventId: REAL, userId: FRIEND },
+      { eventId: REAL, body: 'Tent is up' },
     ]);
     expect(entries[1].refs).toEqual([`event:${REAL}`]);
     expect(

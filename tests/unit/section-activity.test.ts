@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { openUserDb } from '../../src/db/crewcamp-db.ts';
-import { eventsActivity, isNewSince, recordVisit } from '../../src/features/activity/section-activity.ts';
+import { eventsActivity, isNewSince, recordVisit, unreadCount } from '../../src/features/activity/section-activity.ts';
 
 const ME = 'me';
 const put = (table: { bulkPut(rows: never[]): Promise<unknown> }, rows: object[]) => table.bulkPut(rows as never[]);
@@ -73,6 +73,47 @@ describe('what is new since I last looked', () => {
     expect(counts).toMatchObject({ 'camp-planner': 1, transport: 1 });
     await recordVisit(db, 'e1', 'transport');
     expect((await eventsActivity(db, ME, ['e1'])).get('e1')).toMatchObject({ 'camp-planner': 1, transport: 0 });
+    db.close();
+  });
+
+  it('counts unread chat from the indexes as the chat counts it, in both stored time formats', async () => {
+    const db = await openUserDb(crypto.randomUUID());
+    const marker = Date.parse('2027-07-16T10:00:00.500Z');
+    // Messages from 3 s before to 3 s after the marker, 100 ms apart, by Ben, me or nobody (a
+    // system line), stored as 'Z' or '+00:00' times, in two events; each event has its own marker.
+    const formats = [
+      (ms: number) => new Date(ms).toISOString(),
+      (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00'),
+    ];
+    const authors = ['ben', ME, null];
+    const messages = ['e1', 'e2', 'e3'].flatMap((eventId) =>
+      Array.from({ length: 61 }, (_, i) => ({
+        key: `${eventId}-${i}`,
+        event_id: eventId,
+        author_id: authors[i % 3],
+        created_at: formats[(i >> 1) % 2](marker - 3000 + i * 100),
+      })),
+    );
+    await put(db.chatMessages, messages);
+    const markers = {
+      e1: new Date(marker).toISOString(),
+      e2: new Date(marker + 1200).toISOString().replace('Z', '+00:00'),
+    };
+    await put(
+      db.chatReadMarkers,
+      Object.entries(markers).map(([eventId, at]) => ({ key: eventId, event_id: eventId, last_read_at: at })),
+    );
+    const counts = await eventsActivity(db, ME, ['e1', 'e2', 'e3']);
+    for (const eventId of ['e1', 'e2', 'e3']) {
+      const expected = unreadCount(
+        messages.filter((m) => m.event_id === eventId),
+        markers[eventId as keyof typeof markers],
+        ME,
+      );
+      expect(counts.get(eventId)!.chat, eventId).toBe(expected);
+    }
+    // e3 has no marker: every message but mine, including the system lines.
+    expect(counts.get('e3')!.chat).toBe(41);
     db.close();
   });
 

@@ -105,6 +105,36 @@ async function rowsFrom<T extends MirrorTable>(
   return (await Promise.all(reads)).flat() as RowOf[T][];
 }
 
+/**
+ * The unread chat of one event (as unreadCount counts it), from the indexes: the messages stored
+ * a second or more after my read marker are all unread but mine, so they are counted without
+ * being read (everyone's, less mine); only the messages within a second of the marker, where the
+ * stored time formats may sort apart from the times, are read and tested one by one. Without a
+ * marker every message of the event but mine counts. A new member of a chat with ten thousand
+ * messages costs two counts, not ten thousand rows read and copied.
+ */
+async function unreadChat(db: CrewCampDb, me: string, eventId: string, lastReadAt: string | null): Promise<number> {
+  const messages = tableOf(db, 'chatMessages');
+  const countFrom = (from: string) =>
+    Promise.all([
+      messages.where('[event_id+created_at]').between([eventId, from], [eventId, '\uffff'], true, true).count(),
+      messages
+        .where('[event_id+author_id+created_at]')
+        .between([eventId, me, from], [eventId, me, '\uffff'], true, true)
+        .count(),
+    ]).then(([everyone, mine]) => everyone - mine);
+  if (!lastReadAt) return countFrom('');
+  const surelyAfter = new Date(Date.parse(lastReadAt) + 1000).toISOString();
+  const [after, nearMarker] = await Promise.all([
+    countFrom(surelyAfter),
+    messages
+      .where('[event_id+created_at]')
+      .between([eventId, rangeStart(lastReadAt)], [eventId, surelyAfter], true, false)
+      .toArray(),
+  ]);
+  return after + unreadCount(nearMarker, lastReadAt, me);
+}
+
 /** The tables eventsActivity reads (for a caller's read transaction). */
 export const ACTIVITY_TABLES = [
   'meta',
@@ -116,7 +146,7 @@ export const ACTIVITY_TABLES = [
 
 /**
  * What is new on each page of the given events for `me`. Reads: the visits, my memberships and
- * the chat read markers; chat after each event's marker (one index range per event, one read);
+ * the chat read markers; unread chat counted in the indexes (unreadChat);
  * per page's table, the rows changed after my last visit of each event (`[event_id+updated_at]`,
  * one read). Only rows changed since are read, so an old event with thousands of rows costs as
  * little as a new one. Rows are read raw: only times and authors are looked at.
@@ -143,10 +173,6 @@ export async function eventsActivity(
   const lastRead = new Map(ids.map((eventId, i) => [eventId, markers[i]?.last_read_at ?? null]));
   for (const eventId of ids)
     out.set(eventId, { chat: 0, checklists: 0, expenses: 0, schedule: 0, transport: 0, 'camp-planner': 0 });
-  const chatStarts = ids.map((eventId) => {
-    const read = lastRead.get(eventId);
-    return [eventId, read ? rangeStart(read) : ''] as const;
-  });
   const reads = TRACKED_SECTIONS.flatMap((section) => {
     const starts = ids.flatMap((eventId) => {
       const at = since(eventId, section);
@@ -160,15 +186,9 @@ export async function eventsActivity(
       }
     });
   });
-  const chat = rowsFrom(db, 'chatMessages', '[event_id+created_at]', chatStarts).then((messages) => {
-    const byEvent = new Map<string, typeof messages>();
-    for (const message of messages) {
-      const list = byEvent.get(message.event_id);
-      if (list) list.push(message);
-      else byEvent.set(message.event_id, [message]);
-    }
-    for (const [eventId, rows] of byEvent) out.get(eventId)!.chat = unreadCount(rows, lastRead.get(eventId), me);
+  const chat = ids.map(async (eventId) => {
+    out.get(eventId)!.chat = await unreadChat(db, me, eventId, lastRead.get(eventId) ?? null);
   });
-  await Promise.all([chat, ...reads]);
+  await Promise.all([...chat, ...reads]);
   return out;
 }
