@@ -3,7 +3,7 @@
  * `mutate`, live queries (`useDeviceQuery`), the sync status and session. The features' own hooks
  * live in their folders (docs/ARCHITECTURE.md, "The data facade").
  */
-export { mutate, MutationValidationError } from './mutate.ts';
+export { mutate, mutateAll, MutationValidationError } from './mutate.ts';
 export type { KindName, RawArgs } from '../sync/kind-registry.ts';
 export { requestSync } from './request-sync.ts';
 export { useRejectedChanges } from './use-rejected-changes.ts';

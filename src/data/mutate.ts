@@ -13,9 +13,20 @@ import { getActiveSession, settledSession } from '../sync/sync-session.ts';
 export { MutationValidationError };
 
 export async function mutate<K extends KindName>(kind: K, args: RawArgs<K>): Promise<Queued<PreparedArgs<K>>> {
+  return (await mutateAll([[kind, args]] as Change[]))[0] as Queued<PreparedArgs<K>>;
+}
+
+/** One change of `mutateAll`: a kind and its arguments. */
+export type Change = { [K in KindName]: readonly [K, RawArgs<K>] }[KindName];
+
+/**
+ * Several changes (a list and its items) applied and queued in one transaction, in order: all show
+ * at once, or none when one breaks a rule (MutationValidationError, nothing is queued).
+ */
+export async function mutateAll(changes: readonly Change[]): Promise<Queued[]> {
   // Right after a page load or a sign-in the device database may still be opening: wait for it.
   const session = getActiveSession() ?? (await settledSession());
   if (!session) throw new Error('No authenticated user');
   await session.ready;
-  return session.engine.mutate<PreparedArgs<K>>(kind, args);
+  return session.engine.mutateAll(changes);
 }

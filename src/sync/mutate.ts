@@ -74,10 +74,25 @@ export async function appendEntry(
   return { mutationId, seq, args: prepared };
 }
 
+/** One change: its kind and its arguments as the caller gave them. */
+export type Change = readonly [kind: string, args: unknown];
+
+/**
+ * Several changes in one transaction, queued in order (a list and its items): all are checked
+ * first, then applied and queued together, so either all show and are queued or, when one breaks a
+ * rule, none. One transaction instead of one per change: one disk write, one round of live queries.
+ */
+export async function mutateAll(env: MutateEnv, changes: readonly Change[]): Promise<Queued[]> {
+  const checked = changes.map(([kind, raw]) => [kind, checkArgs(env.registry, kind, raw)] as const);
+  return writeTx(env.db, async () => {
+    const queued: Queued[] = [];
+    for (const [kind, args] of checked) queued.push(await appendEntry(env, kind, args, crypto.randomUUID()));
+    return queued;
+  });
+}
+
 export async function mutate<A = unknown>(env: MutateEnv, kindName: string, rawArgs: unknown): Promise<Queued<A>> {
-  const args = checkArgs(env.registry, kindName, rawArgs);
-  const mutationId = crypto.randomUUID();
-  return (await writeTx(env.db, () => appendEntry(env, kindName, args, mutationId))) as Queued<A>;
+  return (await mutateAll(env, [[kindName, rawArgs]]))[0] as Queued<A>;
 }
 
 /** This device's id for the user (part of the idempotency keys `prepare` makes), made once. */

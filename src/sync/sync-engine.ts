@@ -13,7 +13,7 @@ import { supabaseAuthPort, type AuthPort } from './auth-port.ts';
 import type { SyncEngineOptions } from './engine-options.ts';
 import type { KindRegistry } from './kind-registry.ts';
 import { defaultLocks, runAsLeader } from './leader.ts';
-import { loadClientId, mutate, type Queued } from './mutate.ts';
+import { loadClientId, mutateAll, type Change, type Queued } from './mutate.ts';
 import { retryNetworkFailuresNow } from './network-retry.ts';
 import { pull } from './pull.ts';
 import { PullSchedule } from './pull-schedule.ts';
@@ -124,8 +124,12 @@ export class SyncEngine {
 
   /** Applies a change on the device and queues it (see mutate.ts). */
   async mutate<A = unknown>(kind: string, args: unknown): Promise<Queued<A>> {
+    return (await this.mutateAll([[kind, args]]))[0] as Queued<A>;
+  }
+  /** Applies several changes on the device and queues them, in one transaction (see mutate.ts). */
+  async mutateAll(changes: readonly Change[]): Promise<Queued[]> {
     try {
-      const queued = await mutate<A>(this.env(), kind, args);
+      const queued = await mutateAll(this.env(), changes);
       this.afterLocalWrite();
       if ((globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false)
         this.options.onNetworkPending?.();

@@ -9,7 +9,8 @@ import type { CrewCampDb } from '../../src/db/crewcamp-db.ts';
 import { memberKey } from '../../src/features/events/sync/member-rows.ts';
 import { syncRegistry } from '../../src/app/sync-registry.ts';
 import { resolveNameFields } from '../../src/features/profile/sync/profile-fields.ts';
-import { mutate, type MutateEnv } from '../../src/sync/mutate.ts';
+import { BUILT_IN_TEMPLATES, builtInTemplateChanges } from '../../src/features/checklists/built-in-templates.ts';
+import { mutate, mutateAll, type Change, type MutateEnv } from '../../src/sync/mutate.ts';
 import { pushNext, type PushEnv } from '../../src/sync/push.ts';
 import { MutationValidationError } from '../../src/sync/send-errors.ts';
 import { BASE_URL, freshDb, scriptedClient, type Script } from './support/harness.ts';
@@ -187,6 +188,27 @@ describe('event kinds', () => {
       mutate(env, 'event.create', { name: 'X', start_date: '2026-07-02', end_date: '2026-07-01' }),
     ).rejects.toThrow(MutationValidationError);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('queues a list and its items in one transaction, in order; none of them when one breaks a rule', async () => {
+    await db.events.put({ key: REAL, ...serverEvent() } as never);
+    const template = BUILT_IN_TEMPLATES[0];
+    const { list, items } = builtInTemplateChanges(template, REAL);
+    const changes: Change[] = [
+      ['checklist.create', list],
+      ...items.map((item) => ['checklist-item.add', item] as const),
+    ];
+
+    await expect(mutateAll(env, [...changes, ['checklist-item.add', { ...items[0], text: ' ' }]])).rejects.toThrow(
+      MutationValidationError,
+    );
+    expect([await db.outbox.count(), await db.checklists.count(), await db.checklistItems.count()]).toEqual([0, 0, 0]);
+
+    const queued = await mutateAll(env, changes);
+    expect(queued.map((q) => q.seq)).toEqual([...queued.map((q) => q.seq)].sort((a, b) => a - b));
+    expect((await db.outbox.toArray()).map((e) => e.kind)).toEqual(changes.map(([kind]) => kind));
+    expect(await db.checklists.get(list.id!)).toMatchObject({ title: template.title, event_id: REAL });
+    expect(await db.checklistItems.where('checklist_id').equals(list.id!).count()).toBe(template.items.length);
   });
 });
 

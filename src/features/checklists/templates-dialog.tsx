@@ -3,7 +3,7 @@ import { Copy, Lock, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { AppDialog } from '../../components/app-dialog.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
-import { mutate } from '../../data/index.ts';
+import { mutate, mutateAll } from '../../data/index.ts';
 import { useChecklistTemplates } from './use-checklists.ts';
 import type { ChecklistTemplateRow } from './sync/checklist-rows.ts';
 import { mutateErrorText } from '../events/index.ts';
@@ -52,10 +52,11 @@ export function TemplatesDialog(props: TemplatesDialogProps) {
 
   async function startBuiltIn(template: BuiltInTemplate) {
     const { list, items } = builtInTemplateChanges(template, eventId);
-    const started = await run(async () => {
-      await mutate('checklist.create', list);
-      for (const item of items) await mutate('checklist-item.add', item);
-    }, 'The list could not be started.');
+    // The list and its items in one transaction: they show together, or not at all.
+    const started = await run(
+      () => mutateAll([['checklist.create', list], ...items.map((item) => ['checklist-item.add', item] as const)]),
+      'The list could not be started.',
+    );
     if (started) {
       onStarted(template.title);
       onClose();
