@@ -176,7 +176,7 @@ export async function pushNext(env: PushEnv): Promise<PushStep> {
   const batching = { canJoin: (entry: OutboxEntry) => isBatchable(registry, entry), max: batchSize(db) };
   const picked = await db.transaction('rw', db.outbox, async () => {
     const choice = await pickStored(db, now(), batching);
-    for (const entry of choice.batch) await db.outbox.update(entry.seq, { status: 'sending' });
+    await db.outbox.bulkUpdate(choice.batch.map((entry) => ({ key: entry.seq, changes: { status: 'sending' } })));
     return choice;
   });
   if (picked.needsAuth) return { type: 'needs-auth' };
@@ -261,22 +261,38 @@ async function pushBatch(env: PushEnv, batch: OutboxEntry[]): Promise<PushStep> 
   const rejected: string[] = [];
   await writeTx(db, async () => {
     const writer = new LocalWriter(db, ctx.userId, null, registry.sources);
+    // The batch's entries as stored, read at once; read again after a reconcile that replaced a
+    // local id (it rewrote the entries that name it) and after a refusal (it may have rejected
+    // entries behind it, its dependents). Acknowledgements are written together: before a refusal
+    // (which looks at what is still queued, as one after another would) and before the rebase.
+    const read = async (from: number) =>
+      new Map(parseOutbox(await db.outbox.bulkGet(batch.slice(from).map((e) => e.seq))).map((e) => [e.seq, e]));
+    let stored = await read(0);
+    const acked: { key: number; changes: Partial<OutboxEntry> }[] = [];
     for (const [i, entry] of batch.entries()) {
-      const [current] = parseOutbox([await db.outbox.get(entry.seq)]);
+      const current = stored.get(entry.seq);
       if (!current || current.status !== 'sending') continue; // rejected with an earlier one
       const outcome = outcomes[i];
       if (!outcome.ok) {
+        await db.outbox.bulkUpdate(acked.splice(0));
         rejected.push(...(await rejectWithDependents(db, registry, current, outcome.failure.reason)));
+        stored = await read(i + 1);
         continue;
       }
-      await registry.get(entry.kind).reconcile?.(writer, current.args, outcome.result);
-      await db.outbox.update(entry.seq, {
-        status: 'acked',
-        ackedAt: now(),
-        attempts: current.attempts + 1,
-        error: null,
+      // Only a kind with a reconcile is awaited: Dexie follows a transaction across a limited run of
+      // native awaits of non-Dexie values (`await undefined` for each of 200 edits loses it).
+      const reconcile = registry.get(entry.kind).reconcile;
+      if (reconcile) {
+        const replaced = writer.localIdsReplaced;
+        await reconcile(writer, current.args, outcome.result);
+        if (writer.localIdsReplaced !== replaced) stored = await read(i + 1);
+      }
+      acked.push({
+        key: entry.seq,
+        changes: { status: 'acked', ackedAt: now(), attempts: current.attempts + 1, error: null },
       });
     }
+    await db.outbox.bulkUpdate(acked);
     await rebase(db, registry, writer.toRebase);
   });
   for (const [i, entry] of batch.entries()) {

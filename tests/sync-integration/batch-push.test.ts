@@ -128,6 +128,28 @@ describe('batch push', () => {
     expect(onDevice.filter((item) => item.done && item.done_by === ada.userId)).toHaveLength(30);
   });
 
+  it('records a full batch of edits in one step: 200 changes, one request, all acknowledged', async () => {
+    // Edits have no reconcile: the step records the 200 answers in one transaction without waiting
+    // on anything but the device database (a transaction lost on the way would fail the step, and
+    // the batch would be sent again in halves).
+    const env = envOf(ada);
+    for (let i = 0; i < 200; i++) await mutate(env, 'event.update', { id: eventId, changes: { location: `Bay ${i}` } });
+    await ada.db.outbox.where('status').equals('acked').delete();
+    requests.length = 0;
+
+    const steps = await drain(ada);
+
+    expect(steps).toHaveLength(1);
+    expect((steps[0] as { sent?: string[] }).sent).toHaveLength(200);
+    expect(requests).toEqual(['/rest/v1/rpc/apply_changes']);
+    expect(await statuses(ada)).toEqual({ acked: 200 });
+    const event = await backend.db.query<{ location: string }>(`select location from public.events where id = $1`, [
+      eventId,
+    ]);
+    expect(event.rows[0].location).toBe('Bay 199');
+    expect((await ada.db.events.get(eventId))?.location).toBe('Bay 199');
+  });
+
   it('sends a batch again after its answer was lost: an item put in a list deleted later in it is a replay', async () => {
     const env = envOf(ada);
     const list = await mutate<{ id: string }>(env, 'checklist.create', { eventId, title: 'Spare' });
