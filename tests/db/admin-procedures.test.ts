@@ -310,6 +310,7 @@ describe('execute rights', () => {
       'is_event_manager',
       'is_event_member',
       'is_site_admin',
+      'readable_profile_ids',
       'require_event_feature',
     ];
     // The storage policies' checks of chat photos (members) and event logos (members read, managers write).
