@@ -50,12 +50,8 @@ export class LocalWriter {
     private readonly sources: readonly DeltaSource[] = [],
   ) {}
 
-  /** How many local ids this writer replaced (each rewrites the queued entries that name it). */
-  localIdsReplaced = 0;
-
   /** The server made the scope created with local id `tempId`: use `realId` everywhere (temp-ids.ts). */
   replaceLocalId(tempId: string, realId: string): Promise<void> {
-    this.localIdsReplaced++;
     return replaceTempId(this.db, this.sources, tempId, realId);
   }
 

@@ -261,38 +261,38 @@ async function pushBatch(env: PushEnv, batch: OutboxEntry[]): Promise<PushStep> 
   const rejected: string[] = [];
   await writeTx(db, async () => {
     const writer = new LocalWriter(db, ctx.userId, null, registry.sources);
-    // The batch's entries as stored, read at once; read again after a reconcile that replaced a
-    // local id (it rewrote the entries that name it) and after a refusal (it may have rejected
-    // entries behind it, its dependents). Acknowledgements are written together: before a refusal
-    // (which looks at what is still queued, as one after another would) and before the rebase.
-    const read = async (from: number) =>
-      new Map(parseOutbox(await db.outbox.bulkGet(batch.slice(from).map((e) => e.seq))).map((e) => [e.seq, e]));
-    let stored = await read(0);
+    // Until a reconcile has run, the entries are as read at once, and their acknowledgements wait
+    // to be written together: nothing else reads the outbox in between. A reconcile, a refusal and
+    // the rebase look at the queue, so the acknowledgements before them are written first, and
+    // after a reconcile (it may rewrite entries behind it) each entry is read when it comes.
+    const stored = new Map(parseOutbox(await db.outbox.bulkGet(batch.map((e) => e.seq))).map((e) => [e.seq, e]));
+    let isStoredCurrent = true;
     const acked: { key: number; changes: Partial<OutboxEntry> }[] = [];
+    const writeAcked = () => db.outbox.bulkUpdate(acked.splice(0));
     for (const [i, entry] of batch.entries()) {
-      const current = stored.get(entry.seq);
+      const current = isStoredCurrent ? stored.get(entry.seq) : parseOutbox([await db.outbox.get(entry.seq)])[0];
       if (!current || current.status !== 'sending') continue; // rejected with an earlier one
       const outcome = outcomes[i];
       if (!outcome.ok) {
-        await db.outbox.bulkUpdate(acked.splice(0));
+        await writeAcked();
         rejected.push(...(await rejectWithDependents(db, registry, current, outcome.failure.reason)));
-        stored = await read(i + 1);
+        isStoredCurrent = false;
         continue;
       }
       // Only a kind with a reconcile is awaited: Dexie follows a transaction across a limited run of
       // native awaits of non-Dexie values (`await undefined` for each of 200 edits loses it).
       const reconcile = registry.get(entry.kind).reconcile;
       if (reconcile) {
-        const replaced = writer.localIdsReplaced;
+        await writeAcked();
         await reconcile(writer, current.args, outcome.result);
-        if (writer.localIdsReplaced !== replaced) stored = await read(i + 1);
+        isStoredCurrent = false;
       }
       acked.push({
         key: entry.seq,
         changes: { status: 'acked', ackedAt: now(), attempts: current.attempts + 1, error: null },
       });
     }
-    await db.outbox.bulkUpdate(acked);
+    await writeAcked();
     await rebase(db, registry, writer.toRebase);
   });
   for (const [i, entry] of batch.entries()) {
