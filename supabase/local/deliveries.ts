@@ -16,7 +16,7 @@
  * (a secret of the functions' env file replaces it, as on a hosted project).
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { App } from './app.ts';
 
@@ -57,13 +57,17 @@ export function newVapidKeys(subject = 'mailto:notifications@crewcamp.local'): V
 export async function vapidKeys(dataDir: string | null): Promise<VapidKeys> {
   if (!dataDir) return newVapidKeys();
   const file = path.join(dataDir, 'vapid.json');
-  const stored = await readFile(file, 'utf8').then(
-    (text) => JSON.parse(text) as Partial<VapidKeys>,
-    () => null,
-  );
+  // A file cut short (the first start killed while writing it: no push subscription uses its keys
+  // yet) is as good as none.
+  const stored = await readFile(file, 'utf8')
+    .then((text) => JSON.parse(text) as Partial<VapidKeys>)
+    .catch(() => null);
   if (stored?.VAPID_PUBLIC_KEY && stored.VAPID_PRIVATE_KEY && stored.VAPID_SUBJECT) return stored as VapidKeys;
   const keys = newVapidKeys();
-  await writeFile(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  // Written whole or not at all: a kill leaves at most the temporary file, written over next time.
+  const temporary = `${file}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  await rename(temporary, file);
   return keys;
 }
 
