@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { lazyGlobalStylesPlugin } from './scripts/chakra-global-styles.ts';
 import { prerenderPlugin } from './scripts/prerender-plugin.ts';
 import { LOCAL_SUPABASE_URL, securityHeadersPlugin } from './scripts/security-headers.ts';
 import { webAppManifest } from './src/pwa/manifest.ts';
@@ -22,6 +23,8 @@ export default defineConfig(({ mode }) => ({
         { tag: 'meta', attrs: { name: 'crewcamp-build', content: buildId }, injectTo: 'head' },
       ],
     },
+    // Chakra's global styles built once by the build, not at every start (issue 23).
+    lazyGlobalStylesPlugin(),
     // The public pages as HTML drawn at build time, before the service worker's precache is listed.
     prerenderPlugin(),
     VitePWA({

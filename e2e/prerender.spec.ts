@@ -58,7 +58,30 @@ test.describe('without JavaScript', () => {
     await page.goto('/login');
     await expect(page.getByRole('form', { name: 'Sign in' }).getByLabel('Email')).toHaveAttribute('readonly', '');
   });
+
+  test("the app's own page carries Chakra's global styles too", async ({ page }) => {
+    // index.html, served for every page that is not prerendered: the theme's variables and the
+    // reset are there before any script runs.
+    await page.goto('/dashboard');
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-bg')),
+    ).toBe('#f7f7f2'); // bg: gray.50 in the light theme
+  });
 });
+
+/**
+ * The style elements whose rules define the theme's variables (`--chakra-colors-bg`), named by
+ * their data attribute: the page's own `<style data-chakra-global>`, or an emotion sheet when the
+ * browser built them again.
+ */
+const tokenSheets = (page: Page) =>
+  page.evaluate(() =>
+    [...document.styleSheets]
+      // A rule's text holds the rules nested in it (the tokens are in `@layer tokens`).
+      .filter((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('--chakra-colors-bg:')))
+      .map((sheet) => (sheet.ownerNode as Element).getAttributeNames().find((name) => name.startsWith('data-'))),
+  );
 
 test.describe('with JavaScript', () => {
   test('React takes over the login page it was served, and signing in works', async ({ app, page }) => {
@@ -71,6 +94,10 @@ test.describe('with JavaScript', () => {
     await app.submitSignIn(NOAH);
     await app.expectPath('/dashboard');
     expect(errors).toEqual([]);
+    // Chakra's global styles came with the page, built once by the build: the browser did not
+    // build and insert them again on either page.
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+    expect(await tokenSheets(page)).toEqual(['data-chakra-global']);
   });
 
   test('every public page is hydrated, not drawn anew @desktop', async ({ page }) => {

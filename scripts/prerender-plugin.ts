@@ -2,7 +2,8 @@
  * Prerenders the public pages at build time (issue 23): after the client build, a server build of
  * src/prerender/render-page.tsx draws each page with the app's own components, and the page is
  * written next to index.html as `<path>.html`: the same head (CSP, theme script, manifest), the
- * page's markup and Chakra's styles inside `#root`, and no splash. The browser paints it before any
+ * page's markup and Chakra's styles inside `#root`, and no splash. index.html and every page get
+ * Chakra's global styles, rendered once here (chakra-global-styles.ts). The browser paints it before any
  * script has run; React then hydrates it (src/main.tsx).
  *
  * Static hosts and `vite preview` answer `/login` with `login.html` (`serve` by its `serve.json`,
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { globalCssOf, withGlobalStyles } from './chakra-global-styles.ts';
 
 /** The pages that need no data: drawn the same for every visitor. */
 const PAGES = ['/landing', '/login', '/register', '/waitlist', '/forgot-password'] as const;
@@ -104,10 +106,13 @@ export function prerenderPlugin(): Plugin {
           },
         });
         try {
-          const { renderPage } = (await import(pathToFileURL(path.join(serverDir, 'render-page.js')).href)) as {
-            renderPage(url: string): Promise<string>;
-          };
-          const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+          const { renderPage, renderGlobalStyles } = (await import(
+            pathToFileURL(path.join(serverDir, 'render-page.js')).href
+          )) as { renderPage(url: string): Promise<string>; renderGlobalStyles(): string };
+          // Chakra's global styles in the app's page and in every prerendered one (chakra-global-styles.ts).
+          const indexFile = path.join(outDir, 'index.html');
+          const indexHtml = withGlobalStyles(await readFile(indexFile, 'utf8'), globalCssOf(renderGlobalStyles()));
+          await writeFile(indexFile, indexHtml);
           const pages = [...PAGES.map((page) => ({ path: page, url: page })), JOIN_SHELL];
           for (const page of pages) {
             const file = path.join(outDir, `${page.path.slice(1)}.html`);
