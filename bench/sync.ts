@@ -5,6 +5,8 @@
  * process: a figure the load of a shared machine moves far less than the wall-clock rate); the
  * same for 1,000 changes of a crew of 20 (messages, items, ticks: each notifies the other 19); time
  * of a first full pull of 50 events with 1,000 members.
+ * The backend is PGlite, or with DATABASE_URL (a PostgreSQL server's admin URL) a fresh database on
+ * that server, dropped at the end.
  * Node has no IndexedDB: the device database is fake-indexeddb, slower than a browser's. With
  * BENCH_SYNC_PROPERTY_RUNS (default 40, 0 skips) it also runs the fault-injection property test at
  * that many seeds. Prints a table; writes bench/results/sync.json.
@@ -15,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { createStore } from 'zustand/vanilla';
 import { openUserDb } from '../src/db/crewcamp-db.ts';
@@ -23,7 +26,9 @@ import { mutate } from '../src/sync/mutate.ts';
 import { pull } from '../src/sync/pull.ts';
 import { SyncEngine } from '../src/sync/sync-engine.ts';
 import { initialSyncStatus, type SyncStatus } from '../src/sync/sync-status-store.ts';
+import { configFromEnv } from '../supabase/local/config.ts';
 import { startBackend, type Backend } from '../supabase/local/server.ts';
+import { createPostgresDatabase } from '../supabase/local/template.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const APPLY_ROUNDS = 500;
@@ -217,12 +222,38 @@ function runPropertyTest(): { runs: number; seconds: number; passed: boolean } |
   return { runs: PROPERTY_RUNS, seconds: (performance.now() - started) / 1000, passed: result.status === 0 };
 }
 
+/**
+ * With DATABASE_URL (a PostgreSQL server's admin URL), the run gets a database of its own, copied
+ * from the migrated template and dropped at the end: a run that reused one would find it fuller
+ * each time (users, events, messages of every earlier run), and measure that.
+ */
+async function freshPostgres(): Promise<{ url: string | null; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return { url: null, drop: async () => undefined };
+  const name = `bench_sync_${process.pid}_${Date.now()}`;
+  const url = await createPostgresDatabase(adminUrl, name, {
+    migrationsDirs: [configFromEnv().migrationsDir],
+    seedFile: null,
+  });
+  return {
+    url,
+    async drop() {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 const apply = await measureApply();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crewcamp-bench-sync-'));
+const database = await freshPostgres();
 const backend = await startBackend({
   port: 0,
   host: '127.0.0.1',
   dataDir,
+  databaseUrl: database.url,
   quiet: true,
   seedFile: null,
   maintenanceIntervalMs: 0,
@@ -239,6 +270,7 @@ try {
   pulled = await measurePull(backend);
 } finally {
   await backend.close();
+  await database.drop();
   await rm(dataDir, { recursive: true, force: true });
 }
 const property = runPropertyTest();
