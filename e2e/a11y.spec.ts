@@ -1,27 +1,11 @@
 /** axe-core on every page of this part, in the light and the dark theme: no serious or critical violation. */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
 import { ADMIN, setSwitches } from './backend.ts';
 import { expect, test } from './fixtures.ts';
 
 const EVENT_ID = 'e0000000-0000-4000-8000-000000000001';
 /** The seed's event that the site admin created ('Open Air Kino'). */
 const ADMIN_EVENT_ID = 'e0000000-0000-4000-8000-000000000006';
-
-async function expectAccessible(page: Page, what: string) {
-  // Let enter animations (drawers, dialogs) finish so colours are measured as shown.
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      page: what,
-      rule: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    }));
-  expect(serious, what).toEqual([]);
-}
 
 for (const theme of ['light', 'dark'] as const) {
   // Contrast is what the theme changes, layout what the size changes: the dark theme is checked at

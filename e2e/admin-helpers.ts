@@ -2,7 +2,6 @@
  * Helpers for the admin, billing and friends specs: a page signed in as someone (in a context of
  * its own, so a second person can act beside the admin), axe checks and screenshots of a page.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import path from 'node:path';
@@ -31,20 +30,6 @@ export async function signInTo(app: App, credentials: Credentials) {
 export async function openAdminTab(page: Page, tab: string, heading: string) {
   await page.goto(`/admin/${tab}`);
   await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
-}
-
-/** No serious or critical axe violation on the page as it is now. */
-export async function expectAccessible(page: Page, what: string) {
-  await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      page: what,
-      rule: violation.id,
-      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    }));
-  expect(serious, what).toEqual([]);
 }
 
 /** Saves SCREENSHOTS/{name}-{phone|desktop}.png. */

@@ -1,7 +1,8 @@
 /** The admin panel: switches, waitlist approvals, accounts, admins, activity; non-admins are sent away. */
 import { ADMIN, createAccount, latestMailTo, NOAH, setSwitches, uniqueEmail } from './backend.ts';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, newVisitor, openAdminTab, screenshot, signInTo, toggleSwitch } from './admin-helpers.ts';
+import { expectAccessible } from './accessibility.ts';
+import { newVisitor, openAdminTab, screenshot, signInTo, toggleSwitch } from './admin-helpers.ts';
 
 test.describe('the admin panel', () => {
   test.afterAll(async () => setSwitches({ waitlist: true }));

@@ -1,7 +1,8 @@
 /** Upgrading through the mock checkout, and a checkout the person cancels. */
 import { createAccount, setSwitches } from './backend.ts';
 import { expect, test } from './fixtures.ts';
-import { createEventAs, expectAccessible, screenshot, signInTo } from './admin-helpers.ts';
+import { expectAccessible } from './accessibility.ts';
+import { createEventAs, screenshot, signInTo } from './admin-helpers.ts';
 
 const LOCKED = 'Upgrade to Starter to unlock this feature';
 

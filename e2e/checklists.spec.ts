@@ -8,7 +8,8 @@
 import type { Locator, Page } from '@playwright/test';
 import path from 'node:path';
 import { setSwitches } from './backend.ts';
-import { expectAccessible, newPerson, seedEvent, signInAs, type Person } from './data-helpers.ts';
+import { expectAccessible } from './accessibility.ts';
+import { newPerson, seedEvent, signInAs, type Person } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectWaiting, syncBanner, waitForOfflineReady } from './offline-helpers.ts';
 import { SCREENSHOTS } from './screenshot-helpers.ts';

@@ -1,6 +1,7 @@
 /** axe-core on the data screens (dashboard, create dialog, event overview, members dialog, bell, profile) in light and dark. */
 import { setSwitches } from './backend.ts';
-import { expectAccessible, newPerson, openMembersDialog, seedEvent, signInAs } from './data-helpers.ts';
+import { expectAccessible } from './accessibility.ts';
+import { newPerson, openMembersDialog, seedEvent, signInAs } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 for (const theme of ['light', 'dark'] as const) {
@@ -31,7 +32,9 @@ for (const theme of ['light', 'dark'] as const) {
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: /Notifications, 1 unread/ }).click({ timeout: 15_000 });
-      await expect(page.getByRole('listitem', { name: 'Invitation to Mountain hut' })).toBeVisible();
+      // The popover is a dialog named by its title.
+      const popover = page.getByRole('dialog', { name: 'Notifications' });
+      await expect(popover.getByRole('listitem', { name: 'Invitation to Mountain hut' })).toBeVisible();
       await expectAccessible(page, 'notifications');
       await page.keyboard.press('Escape');
 

@@ -3,7 +3,6 @@
  * events and memberships set up through the backend as their users, and the page steps the
  * specs repeat (create an event, open the members dialog, open the bell).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { expect, type Page } from '@playwright/test';
@@ -113,18 +112,4 @@ export async function openMembersDialog(page: Page, eventId: string) {
   const dialog = page.getByRole('dialog', { name: 'Event Members' });
   await expect(dialog).toBeVisible();
   return dialog;
-}
-
-/** axe-core: no serious or critical violation. */
-export async function expectAccessible(page: Page, what: string) {
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      page: what,
-      rule: violation.id,
-      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    }));
-  expect(serious, what).toEqual([]);
 }

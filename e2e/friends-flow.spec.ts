@@ -2,7 +2,8 @@
 import { createAccount, setSwitches, uniqueEmail } from './backend.ts';
 import { expect, test } from './fixtures.ts';
 import type { App } from './app.ts';
-import { expectAccessible, newVisitor, screenshot, signInTo } from './admin-helpers.ts';
+import { expectAccessible } from './accessibility.ts';
+import { newVisitor, screenshot, signInTo } from './admin-helpers.ts';
 
 /** Signs in as the host and makes their invite link; answers its path. */
 async function inviteLinkOf(app: App, host: { email: string; password: string }): Promise<string> {

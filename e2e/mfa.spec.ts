@@ -10,7 +10,8 @@ import * as OTPAuth from 'otpauth';
 import { createAccount, signedInAdmin, serviceClient } from './backend.ts';
 import { ANON_KEY, BACKEND_URL } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, screenshot, signInTo } from './admin-helpers.ts';
+import { expectAccessible } from './accessibility.ts';
+import { screenshot, signInTo } from './admin-helpers.ts';
 import type { App } from './app.ts';
 
 const WRONG_CODE = /That code is not right/;

@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { serviceClient, setSwitches } from './backend.ts';
-import { expectAccessible, newPerson, seedEvent, signInAs } from './data-helpers.ts';
+import { expectAccessible } from './accessibility.ts';
+import { newPerson, seedEvent, signInAs } from './data-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { SCREENSHOTS } from './screenshot-helpers.ts';
 

@@ -62,7 +62,7 @@ export function ActivityTab() {
       </HStack>
       {activity.error ? <AdminAlert message={activity.error.message} detail={activity.error.detail} /> : null}
       {!activity.data ? (
-        <Spinner aria-label="Loading activity" />
+        <Spinner role="status" aria-label="Loading activity" />
       ) : activity.data.length === 0 ? (
         <Text color="fg.muted">No admin activity matches.</Text>
       ) : (

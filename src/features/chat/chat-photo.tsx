@@ -22,7 +22,7 @@ export function ChatPhotoThumb({ message, label, onOpen }: { message: ChatMessag
       {image.status === 'shown' ? (
         <img src={image.url} alt="" />
       ) : image.status === 'loading' ? (
-        <Spinner size="sm" aria-label="Loading the photo" />
+        <Spinner role="status" size="sm" aria-label="Loading the photo" />
       ) : (
         <span className="cc-muted cc-photo-missing">
           <ImageOff size="20" aria-hidden />
@@ -57,7 +57,7 @@ export function ChatPhotoViewer({
           ) : null}
         </Box>
       ) : image.status === 'loading' ? (
-        <Spinner aria-label="Loading the photo" />
+        <Spinner role="status" aria-label="Loading the photo" />
       ) : image.status === 'offline' ? (
         <Text>You're offline. The photo shows when you are back online.</Text>
       ) : (

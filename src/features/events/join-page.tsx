@@ -45,7 +45,8 @@ function JoinEvent({ eventId, token }: { eventId: string; token: string | null }
   const invitation = mailed.state === 'found' && mailed.value.event_id === eventId ? mailed.value : null;
 
   if (status === 'initializing' || preview.state === 'loading' || (token && mailed.state === 'loading')) {
-    return <Spinner aria-label="Loading" />;
+    // A named status: a bare span may not carry a label.
+    return <Spinner role="status" aria-label="Loading" />;
   }
   if (preview.state === 'offline') {
     return (

@@ -26,7 +26,7 @@ export function ReceiptDialog({ expense, onClose }: { expense: ExpenseRow; onClo
           ) : null}
         </Box>
       ) : image.status === 'loading' ? (
-        <Spinner aria-label="Loading the receipt" />
+        <Spinner role="status" aria-label="Loading the receipt" />
       ) : image.status === 'offline' ? (
         <Text>You're offline. The receipt shows when you are back online.</Text>
       ) : (

@@ -48,7 +48,7 @@ export function FriendInvitePage() {
     <BrandLayout>
       <BrandCard title="Friend invite">
         <Stack gap="4">
-          {!result ? <Spinner aria-label="Accepting the invite" /> : null}
+          {!result ? <Spinner role="status" aria-label="Accepting the invite" /> : null}
           {result ? (
             <FormMessage status={result.ok ? 'success' : 'error'}>
               {result.ok && result.value ? `${result.message}: ${result.value}` : result.message}

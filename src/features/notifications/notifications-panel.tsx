@@ -66,9 +66,12 @@ export function NotificationsPanel({ notifications }: { notifications: Notificat
     <>
       <Popover.Header>
         <HStack justify="space-between" w="full">
-          <Heading as="h2" textStyle="md">
-            Notifications
-          </Heading>
+          {/* The popover's title: it names the dialog for screen readers. */}
+          <Popover.Title asChild>
+            <Heading as="h2" textStyle="md">
+              Notifications
+            </Heading>
+          </Popover.Title>
           <Button size="sm" variant="ghost" disabled={!unread} onClick={notifications.markAllRead}>
             Mark all as read
           </Button>

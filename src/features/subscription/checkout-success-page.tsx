@@ -32,7 +32,7 @@ export function CheckoutSuccessPage() {
   if (lookup.state === 'checking') {
     return (
       <BrandNotice title="Checking your payment" action={plans}>
-        <Spinner aria-label="Checking your payment" />
+        <Spinner role="status" aria-label="Checking your payment" />
       </BrandNotice>
     );
   }

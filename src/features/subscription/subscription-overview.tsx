@@ -15,7 +15,7 @@ export function SubscriptionOverview({ headingLevel = 'h2' }: { headingLevel?: '
   const isOnline = useIsOnline();
   const { pendingTier, upgrade } = useUpgrade();
   const [interval, setBilling] = useState<BillingInterval>('month');
-  if (!plan) return <Spinner aria-label="Loading your plan" />;
+  if (!plan) return <Spinner role="status" aria-label="Loading your plan" />;
   return (
     <Stack gap="6">
       <CurrentPlanCard plan={plan} />

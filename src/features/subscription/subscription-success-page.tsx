@@ -49,7 +49,7 @@ export function SubscriptionSuccessPage() {
     <BrandLayout>
       <BrandCard title={isApplied ? 'Thank you!' : 'Checking your plan'}>
         <Stack gap="4">
-          {!isRefreshed && !isApplied ? <Spinner aria-label="Checking your plan" /> : null}
+          {!isRefreshed && !isApplied ? <Spinner role="status" aria-label="Checking your plan" /> : null}
           {isApplied ? (
             <FormMessage status="success">{`Your crew now plans on the ${tierLabel(tier)} plan.`}</FormMessage>
           ) : null}

@@ -20,7 +20,7 @@ export function AccountStats({ userId }: { userId: string }) {
     };
   }, [userId]);
 
-  if (!result) return <Spinner size="sm" aria-label="Loading statistics" />;
+  if (!result) return <Spinner role="status" size="sm" aria-label="Loading statistics" />;
   const { stats, error } = result;
   const items: [string, string][] = [
     ['Plan payments', chf(stats.total_tier_spend)],

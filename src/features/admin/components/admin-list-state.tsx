@@ -10,6 +10,6 @@ import { OfflineNotice } from './offline-notice.tsx';
 export function adminListState(isOnline: boolean, list: AdminData<unknown>, loadingLabel: string) {
   if (!isOnline) return <OfflineNotice />;
   if (list.error) return <AdminAlert message={list.error.message} detail={list.error.detail} />;
-  if (!list.data) return <Spinner aria-label={loadingLabel} />;
+  if (!list.data) return <Spinner role="status" aria-label={loadingLabel} />;
   return null;
 }
