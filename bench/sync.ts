@@ -17,7 +17,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { createStore } from 'zustand/vanilla';
 import { openUserDb } from '../src/db/crewcamp-db.ts';
@@ -28,7 +27,7 @@ import { SyncEngine } from '../src/sync/sync-engine.ts';
 import { initialSyncStatus, type SyncStatus } from '../src/sync/sync-status-store.ts';
 import { configFromEnv } from '../supabase/local/config.ts';
 import { startBackend, type Backend } from '../supabase/local/server.ts';
-import { createPostgresDatabase } from '../supabase/local/template.ts';
+import { createPostgresDatabase, dropPostgresDatabase } from '../supabase/local/template.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const APPLY_ROUNDS = 500;
@@ -237,12 +236,7 @@ async function freshPostgres(): Promise<{ url: string | null; drop(): Promise<vo
   });
   return {
     url,
-    async drop() {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
+    drop: () => dropPostgresDatabase(adminUrl, name),
   };
 }
 

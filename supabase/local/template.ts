@@ -295,6 +295,17 @@ export async function createPostgresDatabase(adminUrl: string, name: string, spe
   return databaseUrl(adminUrl, name);
 }
 
+/** Drops database `name` (one createPostgresDatabase made) on the server of `adminUrl`, connections and all. */
+export async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${ident(name)} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 async function buildPostgresTemplate(admin: pg.Client, adminUrl: string, template: string, spec: MigrateOptions) {
   // Under the lock, a half-built template is one whose builder was killed.
   const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [

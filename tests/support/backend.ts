@@ -9,11 +9,10 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { configFromEnv } from '../../supabase/local/config.ts';
 import { startBackend, type Backend, type BackendOptions } from '../../supabase/local/server.ts';
-import { createPostgresDatabase } from '../../supabase/local/template.ts';
+import { createPostgresDatabase, dropPostgresDatabase } from '../../supabase/local/template.ts';
 
 export const fixturesDir = path.resolve(import.meta.dirname, '..', 'fixtures');
 
@@ -72,12 +71,7 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
       ],
       seedFile: settings.seedFile ?? null,
     });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    dropDatabase = () => dropPostgresDatabase(adminUrl, name);
   } else {
     settings.databaseUrl = null;
   }
