@@ -39,6 +39,31 @@ it('refuses a name that is not a time zone, on creation and on change', async ()
   expect(await zoneOf(event.id)).toBe('Asia/Tokyo');
 });
 
+it('checks names against the kept list of zones, and keeps one the server knows but the list lacks', async () => {
+  // The list is filled from pg_timezone_names by the migration; a zone of a newer time zone
+  // database (after a server upgrade) is missing from it until an event uses it.
+  const kept = async (name: string) =>
+    (await backend.db.query(`select 1 from private.time_zone_names where name = $1`, [name])).rows.length;
+  expect(await kept('Pacific/Auckland')).toBe(1);
+  expect(await kept('Mars/Olympus')).toBe(0);
+  await backend.db.query(`delete from private.time_zone_names where name = 'Pacific/Auckland'`);
+  const event = await makeEvent(owner, { time_zone: 'Pacific/Auckland' });
+  expect(await zoneOf(event.id)).toBe('Pacific/Auckland');
+  expect(await kept('Pacific/Auckland')).toBe(1);
+  // A refused name is not kept.
+  await owner.client.from('events').insert({ name: 'Nowhere', time_zone: 'Mars/Olympus' });
+  expect(await kept('Mars/Olympus')).toBe(0);
+  // No API role reads or writes the list.
+  expect(
+    (
+      await owner.client
+        .schema('private' as 'public')
+        .from('time_zone_names')
+        .select('name')
+    ).data,
+  ).toBeNull();
+});
+
 it('is changed by the event’s managers only, as one field group under the later-made-edit rule', async () => {
   const event = await makeEvent(owner, { time_zone: 'Europe/Zurich' });
   const [member, coOrganizer] = [await makeUser(backend, 'member'), await makeUser(backend, 'coorganizer')];
