@@ -1,4 +1,4 @@
-import { Field, HStack, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { SelectField } from '../../components/select-field.tsx';
 import { format } from 'date-fns';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { AdminAlert } from './components/admin-alert.tsx';
 import { OfflineNotice } from './components/offline-notice.tsx';
 import { useAdminData } from './use-admin-data.ts';
 import { useIsOnline } from '../../data/use-is-online.ts';
+import { StatusSpinner } from '../../components/status-spinner.tsx';
 
 /** `/admin/activity`: the admin actions, newest first, filtered by actor, action and day. */
 export function ActivityTab() {
@@ -62,7 +63,7 @@ export function ActivityTab() {
       </HStack>
       {activity.error ? <AdminAlert message={activity.error.message} detail={activity.error.detail} /> : null}
       {!activity.data ? (
-        <Spinner role="status" aria-label="Loading activity" />
+        <StatusSpinner label="Loading activity" />
       ) : activity.data.length === 0 ? (
         <Text color="fg.muted">No admin activity matches.</Text>
       ) : (

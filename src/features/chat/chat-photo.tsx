@@ -1,9 +1,10 @@
-import { Box, Image, Spinner, Text } from '@chakra-ui/react';
+import { Box, Image, Text } from '@chakra-ui/react';
 import { ImageOff } from 'lucide-react';
 import { AppDialog } from '../../components/app-dialog.tsx';
 import { useQueuedPhoto, type QueuedPhotoSource } from '../../data/use-queued-photo.ts';
 import { CHAT_PHOTO_BUCKET } from './sync/chat-photo-kind.ts';
 import type { ChatMessageRow } from './sync/chat-rows.ts';
+import { StatusSpinner } from '../../components/status-spinner.tsx';
 
 function photoSource(messageId: string): QueuedPhotoSource {
   return { bucket: CHAT_PHOTO_BUCKET, kind: 'chat.send-photo', matches: (args) => args.id === messageId };
@@ -22,7 +23,7 @@ export function ChatPhotoThumb({ message, label, onOpen }: { message: ChatMessag
       {image.status === 'shown' ? (
         <img src={image.url} alt="" />
       ) : image.status === 'loading' ? (
-        <Spinner role="status" size="sm" aria-label="Loading the photo" />
+        <StatusSpinner size="sm" label="Loading the photo" />
       ) : (
         <span className="cc-muted cc-photo-missing">
           <ImageOff size="20" aria-hidden />
@@ -57,7 +58,7 @@ export function ChatPhotoViewer({
           ) : null}
         </Box>
       ) : image.status === 'loading' ? (
-        <Spinner role="status" aria-label="Loading the photo" />
+        <StatusSpinner label="Loading the photo" />
       ) : image.status === 'offline' ? (
         <Text>You're offline. The photo shows when you are back online.</Text>
       ) : (

@@ -8,6 +8,7 @@ import { useAuthStore } from '../auth/index.ts';
 import { EventPreviewCard } from './join/event-preview-card.tsx';
 import { JoinSignIn } from './join/join-sign-in.tsx';
 import { useEventPreview, useMailedInvitation } from './join/use-event-preview.ts';
+import { StatusSpinner } from '../../components/status-spinner.tsx';
 
 // Signed in only: the device database and the sync session stay out of a visitor's first load.
 const JoinActions = lazy(async () => ({ default: (await import('./join/join-actions.tsx')).JoinActions }));
@@ -45,8 +46,7 @@ function JoinEvent({ eventId, token }: { eventId: string; token: string | null }
   const invitation = mailed.state === 'found' && mailed.value.event_id === eventId ? mailed.value : null;
 
   if (status === 'initializing' || preview.state === 'loading' || (token && mailed.state === 'loading')) {
-    // A named status: a bare span may not carry a label.
-    return <Spinner role="status" aria-label="Loading" />;
+    return <StatusSpinner label="Loading" />;
   }
   if (preview.state === 'offline') {
     return (

@@ -1,7 +1,8 @@
-import { Box, Image, Spinner, Text } from '@chakra-ui/react';
+import { Box, Image, Text } from '@chakra-ui/react';
 import { AppDialog } from '../../components/app-dialog.tsx';
 import type { ExpenseRow } from './sync/expense-rows.ts';
 import { useQueuedPhoto } from '../../data/use-queued-photo.ts';
+import { StatusSpinner } from '../../components/status-spinner.tsx';
 
 /** An expense's receipt photo, full width; offline, the receipts not on this device say so. */
 export function ReceiptDialog({ expense, onClose }: { expense: ExpenseRow; onClose(): void }) {
@@ -26,7 +27,7 @@ export function ReceiptDialog({ expense, onClose }: { expense: ExpenseRow; onClo
           ) : null}
         </Box>
       ) : image.status === 'loading' ? (
-        <Spinner role="status" aria-label="Loading the receipt" />
+        <StatusSpinner label="Loading the receipt" />
       ) : image.status === 'offline' ? (
         <Text>You're offline. The receipt shows when you are back online.</Text>
       ) : (

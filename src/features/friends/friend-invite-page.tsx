@@ -1,4 +1,4 @@
-import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
@@ -8,6 +8,7 @@ import { requestSync } from '../../data/index.ts';
 import { useAuthStore } from '../auth/index.ts';
 import { InviteSignUp } from './components/invite-sign-up.tsx';
 import { acceptInviteCode, type CallResult } from './friend-calls.ts';
+import { StatusSpinner } from '../../components/status-spinner.tsx';
 
 /**
  * `/friends/invite/{code}`: a friend's invite link; the visitor becomes their friend once signed
@@ -48,7 +49,7 @@ export function FriendInvitePage() {
     <BrandLayout>
       <BrandCard title="Friend invite">
         <Stack gap="4">
-          {!result ? <Spinner role="status" aria-label="Accepting the invite" /> : null}
+          {!result ? <StatusSpinner label="Accepting the invite" /> : null}
           {result ? (
             <FormMessage status={result.ok ? 'success' : 'error'}>
               {result.ok && result.value ? `${result.message}: ${result.value}` : result.message}

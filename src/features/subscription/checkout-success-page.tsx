@@ -1,10 +1,11 @@
-import { Spinner, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { BrandNotice } from '../../components/brand-layout.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { useAuthStore } from '../auth/index.ts';
 import { useCheckoutPayment, type KnownPayment } from './use-checkout-payment.ts';
+import { StatusSpinner } from '../../components/status-spinner.tsx';
 
 function paid(payment: KnownPayment): string {
   const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: payment.currency }).format(
@@ -32,7 +33,7 @@ export function CheckoutSuccessPage() {
   if (lookup.state === 'checking') {
     return (
       <BrandNotice title="Checking your payment" action={plans}>
-        <Spinner role="status" aria-label="Checking your payment" />
+        <StatusSpinner label="Checking your payment" />
       </BrandNotice>
     );
   }

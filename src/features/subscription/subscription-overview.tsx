@@ -1,4 +1,4 @@
-import { Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ToggleButton } from '../../components/toggle-button.tsx';
 import type { BillingInterval } from './checkout.ts';
@@ -8,6 +8,7 @@ import { PlanCard } from './plan-card.tsx';
 import { PLANS } from './plans.ts';
 import { useCurrentPlan } from './use-current-plan.ts';
 import { useUpgrade } from './use-upgrade.ts';
+import { StatusSpinner } from '../../components/status-spinner.tsx';
 
 /** The user's plan and the three plans side by side: shared by /subscription and /profile/subscription. */
 export function SubscriptionOverview({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
@@ -15,7 +16,7 @@ export function SubscriptionOverview({ headingLevel = 'h2' }: { headingLevel?: '
   const isOnline = useIsOnline();
   const { pendingTier, upgrade } = useUpgrade();
   const [interval, setBilling] = useState<BillingInterval>('month');
-  if (!plan) return <Spinner role="status" aria-label="Loading your plan" />;
+  if (!plan) return <StatusSpinner label="Loading your plan" />;
   return (
     <Stack gap="6">
       <CurrentPlanCard plan={plan} />

@@ -1,4 +1,4 @@
-import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isTier, tierAlias, tierLabel, type BillingTier, type Tier } from '../../access/tiers.ts';
@@ -8,6 +8,7 @@ import { FormMessage } from '../../components/form-message.tsx';
 import { requestSync } from '../../data/index.ts';
 import { useAuthStore } from '../auth/index.ts';
 import { takeCheckoutError } from './checkout.ts';
+import { StatusSpinner } from '../../components/status-spinner.tsx';
 
 function tierOf(raw: string | null): Tier | null {
   if (isTier(raw)) return raw;
@@ -49,7 +50,7 @@ export function SubscriptionSuccessPage() {
     <BrandLayout>
       <BrandCard title={isApplied ? 'Thank you!' : 'Checking your plan'}>
         <Stack gap="4">
-          {!isRefreshed && !isApplied ? <Spinner role="status" aria-label="Checking your plan" /> : null}
+          {!isRefreshed && !isApplied ? <StatusSpinner label="Checking your plan" /> : null}
           {isApplied ? (
             <FormMessage status="success">{`Your crew now plans on the ${tierLabel(tier)} plan.`}</FormMessage>
           ) : null}

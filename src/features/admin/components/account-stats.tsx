@@ -1,8 +1,9 @@
-import { Spinner, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { fetchUserStats, type UserStats } from '../admin-api.ts';
 import { DetailGrid } from '../../../components/detail-grid.tsx';
 import { AdminAlert } from './admin-alert.tsx';
+import { StatusSpinner } from '../../../components/status-spinner.tsx';
 
 const chf = (value: number) => `CHF ${value.toFixed(2)}`;
 
@@ -20,7 +21,7 @@ export function AccountStats({ userId }: { userId: string }) {
     };
   }, [userId]);
 
-  if (!result) return <Spinner role="status" size="sm" aria-label="Loading statistics" />;
+  if (!result) return <StatusSpinner size="sm" label="Loading statistics" />;
   const { stats, error } = result;
   const items: [string, string][] = [
     ['Plan payments', chf(stats.total_tier_spend)],

@@ -1,7 +1,7 @@
-import { Spinner } from '@chakra-ui/react';
 import type { AdminData } from '../use-admin-data.ts';
 import { AdminAlert } from './admin-alert.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
+import { StatusSpinner } from '../../../components/status-spinner.tsx';
 
 /**
  * What an admin tab shows instead of its list: that the panel needs a connection, the list's
@@ -10,6 +10,6 @@ import { OfflineNotice } from './offline-notice.tsx';
 export function adminListState(isOnline: boolean, list: AdminData<unknown>, loadingLabel: string) {
   if (!isOnline) return <OfflineNotice />;
   if (list.error) return <AdminAlert message={list.error.message} detail={list.error.detail} />;
-  if (!list.data) return <Spinner role="status" aria-label={loadingLabel} />;
+  if (!list.data) return <StatusSpinner label={loadingLabel} />;
   return null;
 }
