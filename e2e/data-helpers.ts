@@ -84,6 +84,18 @@ export async function createEventInUi(page: Page, name: string, dates?: { start:
     await dialog.getByLabel('End date').fill(dates.end);
   }
   await dialog.getByLabel('Location').fill('Lakeside camp');
+  // The new event's page never says the user is not a member of it, also not for a moment while it
+  // moves from the device's id to the server's (online): a page answered for the old id then.
+  await page.evaluate(() => {
+    const seen = { notMember: false };
+    (window as unknown as { newEventPage: typeof seen }).newEventPage = seen;
+    new MutationObserver((_records, observer) => {
+      const headings = [...document.querySelectorAll('h1')].map((h) => h.textContent);
+      if (!headings.includes('You are not a member of this event')) return;
+      seen.notMember = true;
+      observer.disconnect();
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await dialog.getByRole('button', { name: 'Create event' }).click();
   await expect(dialog).toBeHidden();
   const invite = page.getByRole('dialog', { name: 'Event Members' });
@@ -92,6 +104,9 @@ export async function createEventInUi(page: Page, name: string, dates?: { start:
   await invite.getByRole('button', { name: 'Close' }).click();
   await expect(invite).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  if (await page.evaluate(() => navigator.onLine)) await expect(page).not.toHaveURL(/temp-/, { timeout: 20_000 });
+  const seen = await page.evaluate(() => (window as unknown as { newEventPage: object }).newEventPage);
+  expect(seen).toEqual({ notMember: false });
   await page.goBack();
   await expect(page.getByRole('article', { name })).toBeVisible();
 }

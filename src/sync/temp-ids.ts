@@ -17,6 +17,16 @@ export function isTempId(id: string): boolean {
   return id.startsWith(TEMP_PREFIX);
 }
 
+/**
+ * The server's id of a scope made on the device under `id`, once the server has it (the reconcile
+ * records the pair, `replaceTempId`); `id` itself for a real id or one the server has not made yet.
+ */
+export async function realIdOf(db: CrewCampDb, id: string): Promise<string> {
+  if (!isTempId(id)) return id;
+  const value = (await db.meta.get(`temp:${id}`))?.value;
+  return typeof value === 'string' ? value : id;
+}
+
 /** A `temp-{timestamp}` id not used in `table` yet (bumped by a millisecond on collision). */
 export async function newTempId(db: CrewCampDb, table: MirrorTable, now: number): Promise<string> {
   const last = Number((await db.meta.get('lastTempId'))?.value ?? 0);
