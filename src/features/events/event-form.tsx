@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { TextAreaField, TextField } from '../../components/text-field.tsx';
 import { useFormValues } from '../../lib/use-form-values.ts';
@@ -51,6 +51,9 @@ interface EventFormDialogProps {
   onClose(): void;
 }
 
+/** How long a save may take before its button shows that it is busy. */
+const SHOW_BUSY_AFTER_MS = 150;
+
 /** The dialog with an event's fields (name, dates, location, description, currency, time zone), for creating and editing. */
 export function EventFormDialog({
   title,
@@ -65,6 +68,7 @@ export function EventFormDialog({
   const { values, bind } = useFormValues(initial);
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
+  const isSubmitting = useRef(false);
   const datesError =
     values.start_date && values.end_date && values.end_date < values.start_date
       ? 'The end date cannot be before the start date'
@@ -72,9 +76,15 @@ export function EventFormDialog({
 
   async function submit() {
     if (!values.name.trim()) return setError('The event needs a name');
-    if (datesError) return;
-    setSaving(true);
+    if (datesError || isSubmitting.current) return;
+    // Queuing the change on the device takes a moment: the button shows that it is busy only when
+    // it takes longer. Drawing it at once would render the whole form (its long time zone list)
+    // again before the change even starts, delaying the new event's page after the tap.
+    isSubmitting.current = true;
+    const showBusy = setTimeout(() => setSaving(true), SHOW_BUSY_AFTER_MS);
     const failure = await onSubmit(values);
+    clearTimeout(showBusy);
+    isSubmitting.current = false;
     setSaving(false);
     setError(failure);
   }
