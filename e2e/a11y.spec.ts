@@ -52,7 +52,8 @@ for (const theme of ['light', 'dark'] as const) {
         [`/events/${ADMIN_EVENT_ID}`, 'Open Air Kino'],
         [`/events/${ADMIN_EVENT_ID}/chat`, 'Group Chat'],
       ] as const) {
-        await app.visit(path);
+        // Signed in, the pages are reached inside the app, as a member moves between them.
+        await app.go(path);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         await expectAccessible(page, path);
       }

@@ -47,7 +47,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: 'Harbour festival' })).toBeVisible();
       await expectAccessible(page, '/events/{id}');
 
-      await app.visit('/profile/details');
+      await app.go('/profile/details');
       await expect(page.getByRole('heading', { name: 'Personal details' })).toBeVisible();
       await expectAccessible(page, '/profile/details');
     });

@@ -6,7 +6,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { expect, type Page } from '@playwright/test';
-import type { App } from './app.ts';
+import { goInApp, type App } from './app.ts';
 import { createAccount, serviceClient } from './backend.ts';
 import { ANON_KEY, BACKEND_URL } from './env.ts';
 
@@ -117,9 +117,9 @@ export async function eventAction(page: Page, eventName: string, action: string)
   await page.getByRole('menuitem', { name: action }).click();
 }
 
-/** Opens the Event Members dialog from the event overview. */
+/** Opens the Event Members dialog from the event overview (reached inside the signed-in app). */
 export async function openMembersDialog(page: Page, eventId: string) {
-  await page.goto(`/events/${eventId}`);
+  await goInApp(page, `/events/${eventId}`);
   await page
     .getByRole('region', { name: /Who is coming/ })
     .getByRole('button', { name: 'Members' })

@@ -108,7 +108,7 @@ test.describe('two-factor sign-in', () => {
     await phoneWidth(page, testInfo);
     const person = await createAccount('Tara Twofactor');
     await signInTo(app, person);
-    await page.goto('/profile/details');
+    await app.go('/profile/details');
     const secret = await enrolOnProfile(page, testInfo, 'mfa-profile');
     await screenshot(page, testInfo, 'mfa-profile-on');
     await expectAccessible(page, '/profile/details with two-factor on');

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { serviceClient, setSwitches } from './backend.ts';
 import { newPerson, seedEvent, signInAs, type Person } from './data-helpers.ts';
+import type { App } from './app.ts';
 import { expect, test } from './fixtures.ts';
 
 const SIGNED_OUT = ['/landing', '/waitlist', '/forgot-password'];
@@ -92,10 +93,23 @@ async function seedPages(owner: Person, mia: Person, eventId: string) {
   for (const { error } of results) if (error) throw error;
 }
 
-async function visitAll(page: Page, paths: string[]): Promise<string[]> {
+/** The text of the page's main region (what a move to another page changes). */
+const mainText = (page: Page) => page.evaluate(() => document.querySelector('main')?.innerText ?? '');
+
+/**
+ * Visits each path and lists what overflows there. Signed out each page is loaded; signed in
+ * (`app`) they are reached inside the app, as a member moves between them, and each is measured
+ * once its main region shows the new page (the old one stays while the next is drawn).
+ */
+async function visitAll(page: Page, paths: string[], app?: App): Promise<string[]> {
   const problems: string[] = [];
   for (const path of paths) {
-    await page.goto(path);
+    if (!app) await page.goto(path);
+    else if (new URL(page.url()).pathname !== path) {
+      const before = await mainText(page);
+      await app.go(path);
+      await expect.poll(() => mainText(page), { timeout: 15_000 }).not.toBe(before);
+    }
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
     await page.waitForTimeout(300);
     for (const problem of await overflows(page)) problems.push(`${path}: ${problem}`);
@@ -122,11 +136,12 @@ for (const { theme, width } of [
       const eventId = await seedEvent(owner, 'Gurten Festival weekend with the whole crew', [mia]);
       await seedPages(owner, mia, eventId);
       await signInAs(app, mia);
-      problems.push(...(await visitAll(page, SIGNED_IN)));
+      problems.push(...(await visitAll(page, SIGNED_IN, app)));
       problems.push(
         ...(await visitAll(
           page,
           EVENT_PAGES.map((p) => `/events/${eventId}${p}`),
+          app,
         )),
       );
       expect(problems).toEqual([]);
