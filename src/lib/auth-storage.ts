@@ -100,6 +100,22 @@ function safeJson(text: string): unknown {
   }
 }
 
+/**
+ * The session supabase-js stored, read without supabase-js (the app starts from it at once, see
+ * the auth store): the parsed JSON under its key, or null when there is none (the caller checks
+ * what it reads).
+ */
+export async function readStoredSession(): Promise<unknown> {
+  try {
+    await honourSignOutMark();
+    const key = (await keys<string>(store)).find((name) => isAuthKey(name) && name.endsWith('-auth-token'));
+    const stored = key === undefined ? undefined : await get<string>(key, store);
+    return typeof stored === 'string' ? safeJson(stored) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Forgets every stored session (a sign-out the auth service could not be told of). */
 export async function forgetStoredSessions(): Promise<void> {
   const local = legacy();

@@ -10,7 +10,7 @@
  */
 import { create } from 'zustand';
 import { loadAuth, whenAuthLoaded, type AuthChangeEvent, type AuthClient, type Session } from '../../sync/backend.ts';
-import { clearStoredSession, isSessionStored, mayHaveSession } from './stored-session.ts';
+import { clearStoredSession, isSessionStored, mayHaveSession, storedSessionToStartWith } from './stored-session.ts';
 import { clearCachedProfile, readCachedProfile, writeCachedProfile, type CurrentUser } from './profile-cache.ts';
 import { needsSecondFactor } from './session-level.ts';
 
@@ -94,8 +94,11 @@ function applySession(event: AuthChangeEvent, session: Session | null) {
 }
 
 let started = false;
-/** Set once supabase-js is loaded; a signed-in state implies it is (its events make it). */
-let auth: AuthClient;
+/**
+ * Set once supabase-js is loaded. The app may be signed in before (from the stored session): a
+ * sign-out then finds no client and forgets the stored session itself (`clearStoredSession`).
+ */
+let auth: AuthClient | undefined;
 
 function followClient(client: AuthClient) {
   auth = client;
@@ -123,6 +126,12 @@ export function startAuth(): void {
     });
   if (mayHaveSession()) {
     loadNow();
+    // The stored session opens the app at once (its device database, the first screen); supabase-js
+    // then confirms it, refreshes it, or signs out, and the store follows its events. Offline with
+    // an expired token supabase-js answers only after its refresh has been tried for about 25 s.
+    void storedSessionToStartWith().then((session) => {
+      if (session && useAuthStore.getState().status === 'initializing') applySession('INITIAL_SESSION', session);
+    });
   } else {
     // No session to restore: signed out now, without waiting for supabase-js.
     applySession('INITIAL_SESSION', null);
@@ -168,8 +177,8 @@ export async function signOut(loginHref: string, options: { isConfirmed?: boolea
     }
   }
   try {
-    const { error } = await auth.signOut();
-    if (error) clearStoredSession();
+    const answer = await auth?.signOut();
+    if (!answer || answer.error) clearStoredSession();
   } catch {
     clearStoredSession();
   }
@@ -201,7 +210,7 @@ export function cancelSignOut(): void {
  */
 export async function signInAgain(loginHref: string): Promise<void> {
   try {
-    await auth.signOut({ scope: 'local' });
+    await auth?.signOut({ scope: 'local' });
   } catch {
     // nothing to forget
   }

@@ -4,18 +4,53 @@
  * hint, a session from the localStorage era not yet moved, or one arriving in the address (a
  * recovery or magic link).
  */
-import { forgetStoredSessions, isAuthKey, SESSION_HINT_KEY } from '../../lib/auth-storage.ts';
+import { z } from 'zod/mini';
+import { forgetStoredSessions, isAuthKey, readStoredSession, SESSION_HINT_KEY } from '../../lib/auth-storage.ts';
+import type { Session } from '../../sync/backend.ts';
 
 /** True when supabase-js may find a session to start with (stored, or in the URL): load it at once. */
 export function mayHaveSession(): boolean {
   try {
     if (localStorage.getItem(SESSION_HINT_KEY) === '1') return true;
-    if (Object.keys(localStorage).some(isAuthKey)) return true;
   } catch {
     return true;
   }
+  return hasLegacySession() || isSessionInAddress();
+}
+
+/** A session arriving in the address (a recovery or magic link): supabase-js reads it. */
+function isSessionInAddress(): boolean {
   const { hash, search } = window.location;
   return /[#&?](access_token|error_description)=/.test(`${search}${hash}`);
+}
+
+/** The parts of a stored session the app reads before supabase-js has loaded it. */
+const startingSession = z.looseObject({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  user: z.looseObject({ id: z.string() }),
+});
+
+/**
+ * The stored session as supabase-js keeps it, for the app to start from while supabase-js loads
+ * and checks it (which waits for the network when the access token has expired: offline, its
+ * refresh is tried again and again for about 25 s). Null when none is stored, a session arrives in
+ * the address (that one decides), or one from the localStorage era waits to be moved.
+ */
+export async function storedSessionToStartWith(): Promise<Session | null> {
+  if (isSessionInAddress() || hasLegacySession()) return null;
+  const stored = await readStoredSession();
+  // As supabase-js wrote it: the checked parts are what the app reads before supabase-js answers.
+  return startingSession.safeParse(stored).success ? (stored as Session) : null;
+}
+
+/** A session from the localStorage era, not yet moved: supabase-js's first read moves it. */
+function hasLegacySession(): boolean {
+  try {
+    return Object.keys(localStorage).some(isAuthKey);
+  } catch {
+    return false;
+  }
 }
 
 /** True for a storage event that says a session was stored (another tab signed in). */
