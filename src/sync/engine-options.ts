@@ -30,6 +30,4 @@ export interface SyncEngineOptions {
    * network (the page then registers Background Sync, see background-drain.ts).
    */
   onNetworkPending?: () => void;
-  /** How long after a change made on a device it is sent (default 300 ms; see SyncEngine.sendSoon). */
-  sendDelayMs?: number;
 }

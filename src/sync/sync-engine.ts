@@ -30,9 +30,6 @@ import { WakeSignal } from './wake-signal.ts';
 
 export type { StatusStore, SyncEngineOptions };
 
-/** How long after a change made on a device it is sent (see `sendSoon`). */
-const SEND_DELAY_MS = 300;
-
 export class SyncEngine {
   readonly db: CrewCampDb;
   private readonly options: SyncEngineOptions;
@@ -54,7 +51,6 @@ export class SyncEngine {
   /** On start and reconnect the leader refreshes a session about to expire before anything else. */
   private isSessionCheckWanted = true;
   private idleWaiters: Array<() => void> = [];
-  private sendTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly detach: Array<() => void> = [];
 
   constructor(options: SyncEngineOptions) {
@@ -119,7 +115,6 @@ export class SyncEngine {
   async stop(): Promise<void> {
     this.abort.abort();
     this.status.stop();
-    if (this.sendTimer !== null) clearTimeout(this.sendTimer);
     this.wake();
     for (const off of this.detach.splice(0)) off();
     await this.leading?.catch(() => undefined);
@@ -221,25 +216,10 @@ export class SyncEngine {
   }
 
   private afterLocalWrite(): void {
-    this.channel.post({ type: 'kick' });
-    this.sendSoon();
-    void this.publish();
-  }
-
-  /**
-   * A change made on a device (this tab or another): sent a moment later, once the screen has
-   * drawn it. Sent at once, the write that records the server's answer (a reconcile across the
-   * tables) would be queued in IndexedDB among the screen's reads, and every read after it waits
-   * for it: with a fast server the new event's page showed 300-700 ms after the tap instead of
-   * ~200 ms. Changes made meanwhile go in the same send. A queue already being sent goes on at once.
-   */
-  private sendSoon(): void {
     this.pushFirst.drainWanted();
-    if (this.sendTimer !== null) return;
-    this.sendTimer = setTimeout(() => {
-      this.sendTimer = null;
-      this.wake();
-    }, this.options.sendDelayMs ?? SEND_DELAY_MS);
+    this.channel.post({ type: 'kick' });
+    this.wake();
+    void this.publish();
   }
 
   private onChannel(message: ChannelMessage): void {
@@ -249,7 +229,8 @@ export class SyncEngine {
       const { storageWarning: _leaderWarning, isLeader: _leaderIsLeader, ...status } = message.status;
       if (!this.isLeading) this.store.setState(status);
     } else if (message.type === 'kick') {
-      this.sendSoon();
+      this.pushFirst.drainWanted();
+      this.wake();
       void this.publish();
     } else if (message.type === 'idle') {
       if (!this.isLeading) for (const resolve of this.idleWaiters.splice(0)) resolve();
