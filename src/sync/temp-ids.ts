@@ -17,13 +17,16 @@ export function isTempId(id: string): boolean {
   return id.startsWith(TEMP_PREFIX);
 }
 
+/** The `meta` key under which a local id's real id is kept. */
+const realIdKey = (tempId: string) => `temp:${tempId}`;
+
 /**
  * The server's id of a scope made on the device under `id`, once the server has it (the reconcile
  * records the pair, `replaceTempId`); `id` itself for a real id or one the server has not made yet.
  */
 export async function realIdOf(db: CrewCampDb, id: string): Promise<string> {
   if (!isTempId(id)) return id;
-  const value = (await db.meta.get(`temp:${id}`))?.value;
+  const value = (await db.meta.get(realIdKey(id)))?.value;
   return typeof value === 'string' ? value : id;
 }
 
@@ -77,7 +80,7 @@ export async function replaceTempId(
 ): Promise<void> {
   if (tempId === realId) return;
   // Remembered for changes made with the old id after this (a screen still showing it, another tab).
-  await db.meta.put({ key: `temp:${tempId}`, value: realId });
+  await db.meta.put({ key: realIdKey(tempId), value: realId });
   for (const source of sources) {
     const column = source.scopeColumn;
     if (!column) continue;
@@ -136,8 +139,8 @@ function tempIdsIn(value: unknown, found: Set<string>): Set<string> {
 export async function resolveTempIds<T>(db: CrewCampDb, args: T): Promise<T> {
   let resolved = args;
   for (const tempId of tempIdsIn(args, new Set())) {
-    const realId = (await db.meta.get(`temp:${tempId}`))?.value;
-    if (typeof realId === 'string') resolved = replaceDeep(resolved, tempId, realId);
+    const realId = await realIdOf(db, tempId);
+    if (realId !== tempId) resolved = replaceDeep(resolved, tempId, realId);
   }
   return resolved;
 }
